@@ -1,0 +1,63 @@
+/** What the command-line tool can do, as one schema of commands and the code that carries them out. */
+import { z } from 'zod';
+import { languages } from '../../lib/i18n/languages.ts';
+import { listOrganizationUsers, removeOrganizationUser, upsertOrganizationUser } from '../directory.ts';
+import { idPatterns } from '../ids.ts';
+import { invite } from '../invitations.ts';
+import type { Services } from '../services.ts';
+
+const email = z.email({ error: 'must be an e-mail address' });
+
+export const commandSchema = z.discriminatedUnion('name', [
+  z.object({
+    name: z.literal('invite'),
+    email,
+    displayName: z.string().max(200).optional(),
+    lang: z.enum(languages, { error: `must be one of: ${languages.join(', ')}` }).optional(),
+    chatBoxId: z.string().regex(idPatterns.chatBox, 'must be a chat box id like cb_…').optional(),
+    page: z.boolean().optional(),
+  }),
+  z.object({
+    name: z.literal('staff-add'),
+    email,
+    role: z.enum(['admin', 'agent'], { error: 'must be admin or agent' }),
+    displayName: z.string().max(200).optional(),
+  }),
+  z.object({ name: z.literal('staff-list') }),
+  z.object({ name: z.literal('staff-remove'), email }),
+]);
+
+export type Command = z.infer<typeof commandSchema>;
+
+/** Runs one command; what it returns is printed for the person at the terminal. */
+export async function runCommand(services: Services, command: Command): Promise<string> {
+  switch (command.name) {
+    case 'invite': {
+      const invitation = await invite(services, {
+        email: command.email,
+        name: command.displayName,
+        lang: command.lang,
+        chatBoxId: command.chatBoxId,
+        page: command.page,
+      });
+      const who = invitation.contactCreated ? 'New contact' : 'Contact';
+      const where = invitation.chatBoxId ? `chat box ${invitation.chatBoxId}` : 'all their chat boxes (page session)';
+      return `${who} ${command.email} (${invitation.contactId}), ${where}. The code works once, for ${services.config.OTP_TTL_DAYS} days:\n${invitation.link}`;
+    }
+    case 'staff-add': {
+      const user = await upsertOrganizationUser(services.db, { email: command.email, role: command.role, name: command.displayName });
+      return `${user.email} is ${user.role === 'admin' ? 'an admin' : 'an agent'}.`;
+    }
+    case 'staff-list': {
+      const users = await listOrganizationUsers(services.db);
+      if (!users.length) return 'No organisation users yet. Add one: npm run foyer -- staff add EMAIL --role admin';
+      return users
+        .map((user) => `${user.role.padEnd(6)} ${user.email}${user.name ? ` (${user.name})` : ''}${user.uid ? '' : ' — not signed in yet'}`)
+        .join('\n');
+    }
+    case 'staff-remove':
+      return (await removeOrganizationUser(services.db, command.email))
+        ? `${command.email} is no longer staff.`
+        : `${command.email} was not staff.`;
+  }
+}

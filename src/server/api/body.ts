@@ -1,0 +1,23 @@
+/** Reads a request's JSON body at the edge: JSON only (415), at most 64 KB (413), valid JSON (400). */
+import { ApiError } from '../errors.ts';
+import type { ApiRequest } from './exchange.ts';
+
+export const maxBodyBytes = 64 * 1024;
+
+export async function readJson(request: ApiRequest): Promise<unknown> {
+  if (!/^application\/json\s*(;|$)/i.test(request.header('content-type') ?? '')) {
+    throw new ApiError(415, 'unsupported_media_type', 'Send the body as JSON (Content-Type: application/json).');
+  }
+  const tooLarge = () => new ApiError(413, 'payload_too_large', `The body may be at most ${maxBodyBytes / 1024} KB.`);
+  if (Number(request.header('content-length') ?? 0) > maxBodyBytes) throw tooLarge();
+  // A client that hangs up mid-body is not a server fault: answer it (nobody will hear) without logging.
+  const bytes = await request.body(maxBodyBytes).catch(() => {
+    throw new ApiError(400, 'request_aborted', 'The request was cancelled before its body arrived.');
+  });
+  if (bytes.byteLength > maxBodyBytes) throw tooLarge();
+  try {
+    return JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes)) as unknown;
+  } catch {
+    throw new ApiError(400, 'invalid_json', 'The body is not valid JSON.');
+  }
+}

@@ -1,0 +1,150 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../db/database.ts';
+import { testDatabases } from '../testing/databases.ts';
+import { invited, type InvitedContact } from '../testing/invitations.ts';
+import { apiCaller, testServices, type CallOptions } from '../testing/services.ts';
+
+/** A seeded generator, so a failure can be replayed. */
+function random(seed: number) {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const oddStrings = [
+  '',
+  ' ',
+  '\u0000',
+  '\ud800',
+  '\udfff\ud800',
+  '‮override‬',
+  '🙂'.repeat(50),
+  'ﷺ',
+  'a\u0301\u0301\u0301',
+  '<script>alert(1)</script>',
+  "'; drop table contacts; --",
+  '${7*7}',
+  '../../etc/passwd',
+  'cb_',
+  'ct_' + 'z'.repeat(20),
+  'cb_' + '0'.repeat(20),
+  'page',
+  'PAGE',
+  '12345678',
+  '１２３４５６７８',
+  '1234567',
+  '123456789',
+  'x'.repeat(10_000),
+  'x'.repeat(70_000),
+];
+
+function pick<T>(rand: () => number, list: readonly T[]): T {
+  return list[Math.floor(rand() * list.length)]!;
+}
+
+function oddValue(rand: () => number, depth = 0): unknown {
+  switch (Math.floor(rand() * 9)) {
+    case 0:
+      return pick(rand, oddStrings);
+    case 1:
+      return Math.floor(rand() * 2 ** 53) * (rand() < 0.5 ? -1 : 1);
+    case 2:
+      return pick(rand, [0, -0, 1e308, -1e-308, 0.5, 99999999]);
+    case 3:
+      return pick(rand, [true, false, null]);
+    case 4:
+      return depth > 3 ? [] : Array.from({ length: Math.floor(rand() * 4) }, () => oddValue(rand, depth + 1));
+    case 5:
+      return depth > 3 ? {} : { [pick(rand, ['a', '__proto__', 'constructor', 'chatBoxId'])]: oddValue(rand, depth + 1) };
+    case 6:
+      return String.fromCodePoint(
+        ...Array.from({ length: 1 + Math.floor(rand() * 40) }, () => Math.floor(rand() * 0x10ffff)).filter((c) => c < 0xd800 || c > 0xdfff),
+      );
+    default:
+      return pick(rand, oddStrings).slice(0, 50);
+  }
+}
+
+const fields = ['chatBoxId', 'contactId', 'otp', 'token', 'uid'];
+
+/** One malformed request: bodies of wrong types, missing or odd fields, broken JSON, wrong content types. */
+function malformed(rand: () => number, valid: Record<string, unknown>, jwt: string): CallOptions {
+  const token = rand() < 0.5 ? jwt : pick(rand, [undefined, 'x', `${jwt}x`, jwt.split('.').reverse().join('.')]);
+  switch (Math.floor(rand() * 8)) {
+    case 0:
+      return {
+        token,
+        raw: pick(rand, ['', '{', '}', '[', 'nul', '{"a":1,}', "{'a':1}", '\u0000', '\ufeff{}', '{"a":"\\ud800"}', 'x'.repeat(1000)]),
+      };
+    case 1:
+      return {
+        token,
+        contentType: pick(rand, [
+          'text/plain',
+          'application/x-www-form-urlencoded',
+          'multipart/form-data',
+          '',
+          'application/jsonx',
+          'json',
+        ]),
+        raw: JSON.stringify(valid),
+      };
+    case 2:
+      return { token, body: oddValue(rand) };
+    case 3: {
+      const body: Record<string, unknown> = { ...valid };
+      delete body[pick(rand, Object.keys(valid))];
+      return { token, body };
+    }
+    case 4:
+      return { token, body: { ...valid, [pick(rand, fields)]: oddValue(rand) } };
+    case 5:
+      return { token, body: Object.fromEntries(fields.map((field) => [field, oddValue(rand)])) };
+    case 6:
+      return { token, raw: new Uint8Array(Array.from({ length: 1 + Math.floor(rand() * 200) }, () => Math.floor(rand() * 256))) };
+    default:
+      return { token, method: pick(rand, ['GET', 'PUT', 'DELETE', 'PATCH']), body: valid };
+  }
+}
+
+describe.each(testDatabases)('the API under malformed input on $name', ({ open }) => {
+  let db: Database;
+  let call: ReturnType<typeof apiCaller>;
+  let contact: InvitedContact;
+  let jwt: string;
+  beforeAll(async () => {
+    db = await open();
+    const services = await testServices(db, { VERIFY_RATE_LIMIT: '100000' });
+    call = apiCaller(services);
+    contact = await invited(services);
+    jwt = (await call('/api/chat/verify', { body: { ...contact, otp: contact.code, token: '' } })).body.data.jwt;
+  });
+  afterAll(() => db.close());
+
+  const endpoints: [string, (c: InvitedContact) => Record<string, unknown>][] = [
+    ['/api/chat/verify', (c) => ({ chatBoxId: c.chatBoxId, contactId: c.contactId, otp: '12345678', token: '' })],
+    ['/api/verify', (c) => ({ chatBoxId: 'page', contactId: c.contactId, otp: '12345678', token: '' })],
+    ['/api/chat/extend', (c) => ({ chatBoxId: c.chatBoxId, token: '' })],
+    ['/api/organizationUsers/get', (c) => ({ chatBoxId: c.chatBoxId, uid: 'demo-staff' })],
+    ['/api/contacts/get', (c) => ({ chatBoxId: c.chatBoxId })],
+  ];
+
+  it.each(endpoints)('%s answers 1,500 odd requests without a single 5xx', { timeout: 120_000 }, async (path, body) => {
+    const rand = random(path.length * 7919);
+    const statuses = new Map<number, number>();
+    for (let i = 0; i < 1500; i += 1) {
+      const answer = await call(path, malformed(rand, body(contact), jwt));
+      statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
+      expect(answer.status, JSON.stringify(answer.body)).toBeLessThan(500);
+      // A few variations are valid after all (an optional field left out, an unknown one ignored).
+      if (answer.status >= 400) expect(answer.body.error.code).toMatch(/^[a-z_]+$/);
+    }
+    const refused = [...statuses].filter(([status]) => status >= 400).reduce((sum, [, n]) => sum + n, 0);
+    expect(refused).toBeGreaterThanOrEqual(1000);
+    // The mix reached several kinds of refusal, not only one.
+    expect([...statuses.keys()].filter((status) => status >= 400).length).toBeGreaterThanOrEqual(4);
+  });
+});

@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { freePortBase, startAuthEmulator } from '../../../scripts/authEmulator.mjs';
+import type { Database } from '../db/database.ts';
+import { upsertOrganizationUser } from '../directory.ts';
+import { emptyDatabase, testDatabases } from '../testing/databases.ts';
+import { apiCaller, testServices } from '../testing/services.ts';
+
+// The real Auth emulator, on free ports of its own so test files and other runs can go side by side.
+let emulator: { host: string; stop(): Promise<void> };
+beforeAll(async () => {
+  emulator = await startAuthEmulator({ port: await freePortBase() });
+}, 60_000);
+afterAll(() => emulator.stop());
+const host = () => emulator.host;
+
+/** Signs up a user in the real Auth emulator and returns a fresh ID token. */
+async function emulatorUser(email: string, { verified = true, name = 'Lee Staff' } = {}) {
+  const base = `http://${host()}/identitytoolkit.googleapis.com/v1`;
+  const signUp = await fetch(`${base}/accounts:signUp?key=any`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'password-123', returnSecureToken: true }),
+  });
+  const { localId } = (await signUp.json()) as { localId: string };
+  await fetch(`${base}/projects/demo-foyer/accounts:update`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', Authorization: 'Bearer owner' },
+    body: JSON.stringify({ localId, emailVerified: verified, displayName: name, photoUrl: 'https://example.com/lee.png' }),
+  });
+  const signIn = await fetch(`${base}/accounts:signInWithPassword?key=any`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'password-123', returnSecureToken: true }),
+  });
+  const { idToken } = (await signIn.json()) as { idToken: string };
+  return { uid: localId, idToken };
+}
+
+describe.each(testDatabases)('GET /api/me on $name, with the Auth emulator', ({ open }) => {
+  let db: Database;
+  let call: ReturnType<typeof apiCaller>;
+  beforeAll(async () => {
+    db = await open();
+    call = apiCaller(await testServices(db, { FIREBASE_AUTH_EMULATOR_HOST: host() }));
+  });
+  afterAll(() => db.close());
+  beforeEach(() => emptyDatabase(db));
+
+  const email = () => `staff-${Math.random().toString(36).slice(2)}@example.com`;
+
+  it('answers the organisation user of a verified e-mail, and links the Firebase uid, name and picture', async () => {
+    const address = email();
+    await upsertOrganizationUser(db, { email: address.toUpperCase(), role: 'agent' });
+    const user = await emulatorUser(address);
+    const { status, body } = await call('/api/me', { method: 'GET', token: user.idToken });
+    expect(status).toBe(200);
+    expect(body).toEqual({
+      organizationUser: {
+        uid: user.uid,
+        email: address.toUpperCase(),
+        name: 'Lee Staff',
+        avatarUrl: 'https://example.com/lee.png',
+        role: 'agent',
+      },
+    });
+  });
+
+  it('refuses an unverified e-mail (403 email_not_verified) and one that is not staff (403 not_staff)', async () => {
+    const unverified = email();
+    await upsertOrganizationUser(db, { email: unverified, role: 'admin' });
+    const a = await emulatorUser(unverified, { verified: false });
+    expect((await call('/api/me', { method: 'GET', token: a.idToken })).body.error.code).toBe('email_not_verified');
+    const b = await emulatorUser(email());
+    const notStaff = await call('/api/me', { method: 'GET', token: b.idToken });
+    expect(notStaff.status).toBe(403);
+    expect(notStaff.body.error.code).toBe('not_staff');
+  });
+
+  it('answers 401 without a token or with one that is not a Firebase ID token', async () => {
+    expect((await call('/api/me', { method: 'GET' })).body.error.code).toBe('unauthorized');
+    const bad = await call('/api/me', { method: 'GET', token: 'not.a.token' });
+    expect(bad.status).toBe(401);
+    expect(bad.body.error.code).toBe('invalid_token');
+    expect((await call('/api/me', { body: {} })).status).toBe(405);
+  });
+});

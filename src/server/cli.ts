@@ -1,0 +1,107 @@
+/**
+ * The command-line tool: invite contacts and manage staff. While `npm start` runs on a PGlite data directory,
+ * commands go to it over the admin channel; otherwise the tool opens the database itself (always for PostgreSQL).
+ */
+import { parseArgs } from 'node:util';
+import { sendAdminCommand } from './admin/channel.ts';
+import { commandSchema, runCommand, type Command } from './admin/commands.ts';
+import { loadConfig } from './config.ts';
+import { silentLog } from './log.ts';
+import { createServices } from './services.ts';
+
+export const usage = `Usage: npm run foyer -- <command>
+
+  invite --email EMAIL [--name NAME] [--lang CODE] [--chat-box ID | --page]
+      Makes the contact (if new) and a chat box (unless --chat-box or --page), and prints a link with a one-time code.
+  staff add EMAIL --role admin|agent [--name NAME]
+  staff list
+  staff remove EMAIL`;
+
+class UsageError extends Error {}
+
+/** Turns the words after `npm run foyer --` into a command, or a UsageError that says what is wrong. */
+export function parseCommand(argv: string[]): Command {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        email: { type: 'string' },
+        name: { type: 'string' },
+        lang: { type: 'string' },
+        'chat-box': { type: 'string' },
+        page: { type: 'boolean' },
+        role: { type: 'string' },
+      },
+    });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const { values, positionals } = parsed;
+  const [first, second, third, ...rest] = positionals;
+  const raw =
+    first === 'invite' && !second
+      ? {
+          name: 'invite',
+          email: values.email,
+          displayName: values.name,
+          lang: values.lang,
+          chatBoxId: values['chat-box'],
+          page: values.page,
+        }
+      : first === 'staff' && second === 'add' && third && !rest.length
+        ? { name: 'staff-add', email: third, role: values.role, displayName: values.name }
+        : first === 'staff' && second === 'list' && !third
+          ? { name: 'staff-list' }
+          : first === 'staff' && second === 'remove' && third && !rest.length
+            ? { name: 'staff-remove', email: third }
+            : undefined;
+  if (!raw) throw new UsageError(first ? `Unknown command: ${positionals.join(' ')}` : 'Name a command.');
+  const result = commandSchema.safeParse(Object.fromEntries(Object.entries(raw).filter(([, value]) => value !== undefined)));
+  if (!result.success) {
+    const flag: Record<string, string> = {
+      displayName: '--name',
+      chatBoxId: '--chat-box',
+      email: '--email',
+      role: '--role',
+      lang: '--lang',
+    };
+    throw new UsageError(
+      result.error.issues.map((issue) => `${flag[String(issue.path[0])] ?? issue.path.join('.')}: ${issue.message}`).join('\n'),
+    );
+  }
+  return result.data;
+}
+
+export async function main(argv: string[], env: Record<string, string | undefined> = process.env): Promise<number> {
+  if (!argv.length || argv.includes('--help') || argv[0] === 'help') {
+    console.log(usage);
+    return argv.length ? 0 : 1;
+  }
+  try {
+    const command = parseCommand(argv);
+    const config = loadConfig(env);
+    if (!config.DATABASE_URL) {
+      const answer = await sendAdminCommand(config.FOYER_DATA_DIR, command);
+      if (answer) {
+        (answer.ok ? console.log : console.error)(answer.output);
+        return answer.ok ? 0 : 1;
+      }
+    }
+    const services = await createServices(config, { log: silentLog });
+    try {
+      console.log(await runCommand(services, command));
+      return 0;
+    } finally {
+      await services.db.close();
+    }
+  } catch (error) {
+    if (error instanceof UsageError) {
+      console.error(`${error.message}\n\n${usage}`);
+      return 2;
+    }
+    console.error(error instanceof Error ? error.message : String(error));
+    return 1;
+  }
+}

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config.ts';
+import { loadSecret } from './secrets.ts';
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+describe('configuration', () => {
+  it('runs in development with no settings at all', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      NODE_ENV: 'development',
+      PORT: 4321,
+      FOYER_DATA_DIR: './data',
+      OTP_TTL_DAYS: 7,
+      RECAPTCHA_MIN_SCORE: 0.5,
+      FRAME_ANCESTORS: [],
+    });
+    expect(config.DATABASE_URL).toBeUndefined();
+  });
+
+  it('points links at the server that prints them unless SITE_URL says otherwise', () => {
+    expect(loadConfig({}).SITE_URL).toBe('http://localhost:4321');
+    expect(loadConfig({ PORT: '4400' }).SITE_URL).toBe('http://localhost:4400');
+    expect(loadConfig({ PORT: '4400', SITE_URL: 'https://help.example.com' }).SITE_URL).toBe('https://help.example.com');
+    expect(() => loadConfig({ SITE_URL: 'not a url' })).toThrow(/SITE_URL/);
+  });
+
+  const production = {
+    NODE_ENV: 'production',
+    SESSION_SECRET: 's'.repeat(40),
+    RECAPTCHA_SECRET: 'a',
+    RECAPTCHA_SITE_KEY: 'b',
+    FIREBASE_PROJECT_ID: 'acme-help',
+    FIREBASE_API_KEY: 'key',
+    FIREBASE_AUTH_DOMAIN: 'acme-help.firebaseapp.com',
+  };
+
+  it('stops production without its secrets and keys, naming each missing setting', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+      /SESSION_SECRET.*RECAPTCHA_SECRET.*RECAPTCHA_SITE_KEY.*FIREBASE_PROJECT_ID.*FIREBASE_API_KEY.*FIREBASE_AUTH_DOMAIN/,
+    );
+    for (const name of Object.keys(production).filter((key) => key !== 'NODE_ENV')) {
+      expect(() => loadConfig({ ...production, [name]: undefined }), name).toThrow(new RegExp(name));
+    }
+    expect(() => loadConfig(production)).not.toThrow();
+  });
+
+  it('refuses the Auth emulator in production, which would accept unsigned staff tokens', () => {
+    expect(() => loadConfig({ ...production, FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' })).toThrow(/FIREBASE_AUTH_EMULATOR_HOST/);
+  });
+
+  it('names every bad setting', () => {
+    expect(() => loadConfig({ PORT: 'eighty', SESSION_SECRET: 'short', RECAPTCHA_MIN_SCORE: '2' })).toThrow(
+      /PORT[\s\S]*SESSION_SECRET: must be at least 32 characters[\s\S]*RECAPTCHA_MIN_SCORE/,
+    );
+  });
+
+  it('reads the origins allowed to frame the chat widget', () => {
+    expect(loadConfig({ FRAME_ANCESTORS: ' https://a.example  https://b.example ' }).FRAME_ANCESTORS).toEqual([
+      'https://a.example',
+      'https://b.example',
+    ]);
+  });
+});
+
+describe('the session secret', () => {
+  it('is made once in development, kept private in the data directory, and read back', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'foyer-secret-'));
+    const first = await loadSecret({ FOYER_DATA_DIR: dir, NODE_ENV: 'development', SESSION_SECRET: undefined });
+    expect(first.length).toBeGreaterThanOrEqual(40);
+    expect(await loadSecret({ FOYER_DATA_DIR: dir, NODE_ENV: 'development', SESSION_SECRET: undefined })).toBe(first);
+    expect(readFileSync(join(dir, 'session-secret'), 'utf8').trim()).toBe(first);
+    expect(statSync(join(dir, 'session-secret')).mode & 0o777).toBe(0o600);
+  });
+
+  it('comes from SESSION_SECRET when set', async () => {
+    expect(await loadSecret({ FOYER_DATA_DIR: '/nonexistent', NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32) })).toBe(
+      'x'.repeat(32),
+    );
+  });
+});

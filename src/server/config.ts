@@ -1,0 +1,80 @@
+/** Foyer's runtime settings: environment variables parsed by one schema, with development defaults. */
+import { z } from 'zod';
+
+const optional = z
+  .string()
+  .trim()
+  .transform((value) => value || undefined)
+  .optional();
+const number = (fallback: number) => z.coerce.number().positive().default(fallback);
+
+export const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /** Unset: http://localhost:{PORT}, so links printed in development open the server that printed them. */
+  SITE_URL: z.url().optional(),
+  HOST: z.string().default('localhost'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(4321),
+  /** The built site (`npm run build`). */
+  FOYER_OUT_DIR: z.string().default('./dist'),
+  /** Where PGlite keeps its files, and where development keeps its generated secret. */
+  FOYER_DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optional,
+  /** Signs session tokens and keys the hashes of one-time codes; at least 32 characters. */
+  SESSION_SECRET: optional.refine((value) => value === undefined || value.length >= 32, 'must be at least 32 characters'),
+  OTP_TTL_DAYS: number(7),
+  VERIFY_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+  VERIFY_RATE_WINDOW_SECONDS: z.coerce.number().int().positive().default(300),
+  RECAPTCHA_SECRET: optional,
+  /** The public key pages load reCAPTCHA with (production only). */
+  RECAPTCHA_SITE_KEY: optional,
+  RECAPTCHA_MIN_SCORE: z.coerce.number().min(0).max(1).default(0.5),
+  RECAPTCHA_VERIFY_URL: z.url().default('https://www.google.com/recaptcha/api/siteverify'),
+  /** Space-separated origins allowed to show /{lang}/chatBox pages in a frame. */
+  FRAME_ANCESTORS: z
+    .string()
+    .default('')
+    .transform((value) => value.split(/\s+/).filter(Boolean)),
+  /** Developer mode is on in a browser whose cookie DEV_MODE_COOKIE_KEY holds DEV_MODE_COOKIE_VALUE. */
+  DEV_MODE_COOKIE_KEY: optional,
+  DEV_MODE_COOKIE_VALUE: optional,
+  /** Firebase (staff sign-in). Development uses the Auth emulator and needs none of these. */
+  FIREBASE_PROJECT_ID: z.string().default('demo-foyer'),
+  FIREBASE_API_KEY: optional,
+  FIREBASE_AUTH_DOMAIN: optional,
+  /** host:port of the Auth emulator; makes the server accept unsigned tokens, so never in production. */
+  FIREBASE_AUTH_EMULATOR_HOST: optional,
+  /** Read the client's address from X-Forwarded-For (only behind a proxy that sets it). */
+  TRUST_PROXY: z
+    .enum(['true', 'false', '1', '0', ''])
+    .default('false')
+    .transform((value) => value === 'true' || value === '1'),
+});
+
+export type Config = Omit<z.infer<typeof configSchema>, 'SITE_URL'> & { SITE_URL: string };
+
+/** Parses the environment, or throws an error naming every bad or missing setting and what to do. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const result = configSchema.safeParse(env);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Foyer cannot start: some settings are wrong.\n${problems.join('\n')}\nFix them in the environment and start again.`);
+  }
+  const config = { ...result.data, SITE_URL: result.data.SITE_URL ?? `http://localhost:${result.data.PORT}` };
+  if (config.NODE_ENV === 'production') {
+    const missing = [
+      !config.SESSION_SECRET && 'SESSION_SECRET (32 or more random characters)',
+      !config.RECAPTCHA_SECRET && 'RECAPTCHA_SECRET (the reCAPTCHA v3 secret key)',
+      !config.RECAPTCHA_SITE_KEY && 'RECAPTCHA_SITE_KEY (the reCAPTCHA v3 site key)',
+      !env['FIREBASE_PROJECT_ID'] && 'FIREBASE_PROJECT_ID',
+      !config.FIREBASE_API_KEY && 'FIREBASE_API_KEY (the Firebase web API key)',
+      !config.FIREBASE_AUTH_DOMAIN && 'FIREBASE_AUTH_DOMAIN',
+    ].filter(Boolean);
+    if (missing.length) {
+      throw new Error(`Foyer cannot start in production without: ${missing.join(', ')}. Set them in the environment.`);
+    }
+    if (config.FIREBASE_AUTH_EMULATOR_HOST) {
+      throw new Error('FIREBASE_AUTH_EMULATOR_HOST is set: with it the server accepts unsigned staff tokens. Remove it in production.');
+    }
+  }
+  return config;
+}

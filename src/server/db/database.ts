@@ -1,0 +1,44 @@
+/**
+ * The one module that owns the database: PGlite in a data directory by default, PostgreSQL when a URL is
+ * given. Both speak the same SQL; callers see plain rows, with 64-bit integers as numbers and times as Dates.
+ */
+import { mkdir } from 'node:fs/promises';
+import { resolve } from 'node:path';
+
+export type Row = Record<string, unknown>;
+
+export interface Queryable {
+  query<T extends Row = Row>(sql: string, params?: unknown[]): Promise<T[]>;
+}
+
+export interface Database extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  /** Runs several statements (migrations); no parameters. */
+  exec(sql: string): Promise<void>;
+  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+  /** PGlite only: the whole data directory as a tarball (tests start from a migrated one). */
+  dump?(): Promise<Blob>;
+}
+
+export interface DatabaseOptions {
+  /** postgres://… to use a PostgreSQL server; otherwise PGlite. */
+  url?: string | undefined;
+  /** PGlite's directory, or `memory://`. */
+  dataDir?: string | undefined;
+  /** A PostgreSQL schema to work in (tests use one per file); created when missing. */
+  schema?: string | undefined;
+  /** A PGlite data directory dump to start from (tests load a migrated one: much faster than initdb). */
+  loadDataDir?: Blob | undefined;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.url) {
+    const { openPostgres } = await import('./postgres.ts');
+    return openPostgres(options.url, options.schema);
+  }
+  const dataDir = options.dataDir ?? 'memory://';
+  if (!dataDir.startsWith('memory://')) await mkdir(resolve(dataDir), { recursive: true });
+  const { openPGlite } = await import('./pglite.ts');
+  return openPGlite(dataDir, options.loadDataDir);
+}

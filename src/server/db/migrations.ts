@@ -1,0 +1,77 @@
+/**
+ * The database schema, as numbered migrations. Append new ones; never edit one that has shipped.
+ * Each runs once, in a transaction, in order (see migrate.ts).
+ */
+export interface Migration {
+  id: number;
+  name: string;
+  sql: string;
+}
+
+export const migrations: Migration[] = [
+  {
+    id: 1,
+    name: 'contacts, chat boxes, codes, organisation users, messages',
+    sql: `
+      create table organization_users (
+        id bigint generated always as identity primary key,
+        uid text unique,
+        email text not null,
+        name text not null default '',
+        avatar_url text,
+        role text not null check (role in ('admin', 'agent')),
+        created_at timestamptz not null default now()
+      );
+      create unique index organization_users_email on organization_users (lower(email));
+
+      create table contacts (
+        id text primary key,
+        email text not null,
+        name text not null default '',
+        lang text not null default 'en',
+        created_at timestamptz not null default now()
+      );
+      create unique index contacts_email on contacts (lower(email));
+
+      create table chat_boxes (
+        id text primary key,
+        contact_id text not null references contacts (id) on delete cascade,
+        created_at timestamptz not null default now(),
+        last_message_at timestamptz
+      );
+      create index chat_boxes_contact on chat_boxes (contact_id);
+
+      -- A code opens one chat box, or (chat_box_id null) the contact's page session.
+      create table one_time_codes (
+        id bigint generated always as identity primary key,
+        contact_id text not null references contacts (id) on delete cascade,
+        chat_box_id text references chat_boxes (id) on delete cascade,
+        code_hash text not null,
+        wrong_tries integer not null default 0,
+        expires_at timestamptz not null,
+        used_at timestamptz,
+        created_at timestamptz not null default now()
+      );
+      create index one_time_codes_live on one_time_codes (contact_id, chat_box_id) where used_at is null;
+
+      -- Ids grow with every message; client_id makes a retried send land once.
+      create table messages (
+        id bigint generated always as identity primary key,
+        chat_box_id text not null references chat_boxes (id) on delete cascade,
+        client_id uuid not null,
+        sender_kind text not null check (sender_kind in ('contact', 'staff')),
+        sender_id text not null,
+        body text not null,
+        created_at timestamptz not null default now(),
+        unique (chat_box_id, client_id)
+      );
+      create index messages_by_chat_box on messages (chat_box_id, id);
+
+      create table rate_limits (
+        key text primary key,
+        window_start timestamptz not null,
+        hits integer not null
+      );
+    `,
+  },
+];

@@ -1,0 +1,109 @@
+/** Contacts, chat boxes and organisation users: the records the API and the command-line tool read and write. */
+import type { Queryable } from './db/database.ts';
+import { newChatBoxId, newContactId } from './ids.ts';
+
+export interface Contact {
+  id: string;
+  email: string;
+  name: string;
+  lang: string;
+}
+
+export interface OrganizationUser {
+  uid: string | null;
+  email: string;
+  name: string;
+  avatarUrl: string | null;
+  role: 'admin' | 'agent';
+}
+
+/** How long a contact seen to exist is trusted to still exist: a deleted contact's session stops within this. */
+export const contactCheckCacheMs = 10_000;
+
+/**
+ * Whether a contact exists, remembered for a few seconds per process. Every extend and every read of a
+ * session asks; without this, one database query would be most of the cost of extending a session.
+ */
+export function contactChecker(db: Queryable): (id: string) => Promise<boolean> {
+  const seen = new Map<string, number>();
+  return async (id) => {
+    const now = Date.now();
+    if ((seen.get(id) ?? 0) > now) return true;
+    const exists = (await db.query(`select 1 from contacts where id = $1`, [id])).length > 0;
+    if (!exists) seen.delete(id);
+    else {
+      // A rough bound on memory: forget everything now and then rather than track each entry's age.
+      if (seen.size >= 100_000) seen.clear();
+      seen.set(id, now + contactCheckCacheMs);
+    }
+    return exists;
+  };
+}
+
+export async function findContact(db: Queryable, id: string): Promise<Contact | undefined> {
+  const [row] = await db.query<{ id: string; email: string; name: string; lang: string }>(
+    `select id, email, name, lang from contacts where id = $1`,
+    [id],
+  );
+  return row;
+}
+
+/** The contact with this e-mail, made when missing (name and language are only set on creation). */
+export async function ensureContact(
+  db: Queryable,
+  { email, name, lang }: { email: string; name: string; lang: string },
+): Promise<Contact & { created: boolean }> {
+  const [created] = await db.query<Contact & Record<string, unknown>>(
+    `insert into contacts (id, email, name, lang) values ($1, $2, $3, $4)
+     on conflict ((lower(email))) do nothing returning id, email, name, lang`,
+    [newContactId(), email, name, lang],
+  );
+  if (created) return { ...created, created: true };
+  const [existing] = await db.query<Contact & Record<string, unknown>>(
+    `select id, email, name, lang from contacts where lower(email) = lower($1)`,
+    [email],
+  );
+  return { ...existing!, created: false };
+}
+
+export async function chatBoxOwner(db: Queryable, chatBoxId: string): Promise<string | undefined> {
+  const [row] = await db.query<{ contact_id: string }>(`select contact_id from chat_boxes where id = $1`, [chatBoxId]);
+  return row?.contact_id;
+}
+
+export async function createChatBox(db: Queryable, contactId: string): Promise<string> {
+  const id = newChatBoxId();
+  await db.query(`insert into chat_boxes (id, contact_id) values ($1, $2)`, [id, contactId]);
+  return id;
+}
+
+const userColumns = `uid, email, name, avatar_url as "avatarUrl", role`;
+
+export async function findOrganizationUserByUid(db: Queryable, uid: string): Promise<OrganizationUser | undefined> {
+  const [row] = await db.query<OrganizationUser & Record<string, unknown>>(`select ${userColumns} from organization_users where uid = $1`, [
+    uid,
+  ]);
+  return row;
+}
+
+export async function listOrganizationUsers(db: Queryable): Promise<OrganizationUser[]> {
+  return db.query<OrganizationUser & Record<string, unknown>>(`select ${userColumns} from organization_users order by lower(email)`);
+}
+
+/** Adds a staff member by e-mail, or changes their role (and name, when given) if they are listed already. */
+export async function upsertOrganizationUser(
+  db: Queryable,
+  { email, role, name }: { email: string; role: 'admin' | 'agent'; name?: string | undefined },
+): Promise<OrganizationUser> {
+  const [row] = await db.query<OrganizationUser & Record<string, unknown>>(
+    `insert into organization_users (email, role, name) values ($1, $2, coalesce($3, ''))
+     on conflict ((lower(email))) do update set role = excluded.role, name = coalesce($3, organization_users.name)
+     returning ${userColumns}`,
+    [email, role, name ?? null],
+  );
+  return row!;
+}
+
+export async function removeOrganizationUser(db: Queryable, email: string): Promise<boolean> {
+  return (await db.query(`delete from organization_users where lower(email) = lower($1) returning id`, [email])).length > 0;
+}

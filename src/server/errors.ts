@@ -1,0 +1,35 @@
+/** The one error type of the API, and the one place that turns any error into a JSON answer. */
+import { z } from 'zod';
+import { answer, type ApiAnswer } from './api/exchange.ts';
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly details: Record<string, unknown> | undefined;
+  readonly headers: Record<string, string> | undefined;
+
+  constructor(status: number, code: string, message: string, details?: Record<string, unknown>, headers?: Record<string, string>) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.details = details;
+    this.headers = headers;
+  }
+}
+
+/** A zod failure as a 400 with one entry per field: `{ path, message }`. */
+export function invalidBody(error: z.ZodError): ApiError {
+  const issues = error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
+  return new ApiError(400, 'invalid_body', 'The request body is not valid.', { issues });
+}
+
+/** Known errors keep their status and code; anything else is logged and answered with a bare 500. */
+export function errorAnswer(error: unknown, log: (message: string, error: unknown) => void = console.error): ApiAnswer {
+  if (error instanceof z.ZodError) error = invalidBody(error);
+  if (error instanceof ApiError) {
+    return answer({ error: { code: error.code, message: error.message, ...error.details } }, error.status, error.headers ?? {});
+  }
+  log('Unexpected error in the API:', error);
+  return answer({ error: { code: 'internal', message: 'Something went wrong on our side. Please try again later.' } }, 500);
+}

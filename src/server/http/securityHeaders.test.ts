@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../config.ts';
+import { securityHeaders } from './securityHeaders.ts';
+
+const hashes = { scripts: ['sha256-AAA='], styles: ['sha256-BBB='] };
+
+describe('security headers', () => {
+  const headersFor = securityHeaders(loadConfig({ FRAME_ANCESTORS: 'https://shop.example' }), hashes);
+
+  it('allow inline code only by hash, never unsafe-inline', () => {
+    const csp = headersFor('/en')['Content-Security-Policy']!;
+    expect(csp).toContain("script-src 'self' 'wasm-unsafe-eval' 'sha256-AAA='");
+    expect(csp).toContain("style-src 'self' 'sha256-BBB='");
+    expect(csp).not.toContain('unsafe-inline');
+    expect(csp).toContain("object-src 'none'");
+  });
+
+  it('forbid framing everywhere but the chat widget, which the configured origins may frame', () => {
+    expect(headersFor('/en/chat')['Content-Security-Policy']).toContain("frame-ancestors 'none'");
+    expect(headersFor('/en/chat')['X-Frame-Options']).toBe('DENY');
+    for (const path of ['/en/chatBox', '/pt-BR/chatBox/cb_x']) {
+      expect(headersFor(path)['Content-Security-Policy']).toContain('frame-ancestors https://shop.example');
+      expect(headersFor(path)['X-Frame-Options']).toBeUndefined();
+    }
+    expect(headersFor('/en/chatBoxes')['Content-Security-Policy']).toContain("frame-ancestors 'none'");
+  });
+
+  it('always send nosniff and the referrer policy; HSTS only for an https site', () => {
+    expect(headersFor('/x')).toMatchObject({ 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'strict-origin-when-cross-origin' });
+    expect(headersFor('/x')['Strict-Transport-Security']).toBeUndefined();
+    expect(securityHeaders(loadConfig({ SITE_URL: 'https://help.example.com' }), hashes)('/x')['Strict-Transport-Security']).toBe(
+      'max-age=31536000',
+    );
+  });
+
+  it('allow Google’s reCAPTCHA only when the bot check runs (production with a site key)', () => {
+    expect(headersFor('/en/chat')['Content-Security-Policy']).not.toContain('www.google.com');
+    const production = securityHeaders(
+      loadConfig({
+        NODE_ENV: 'production',
+        SESSION_SECRET: 's'.repeat(40),
+        RECAPTCHA_SECRET: 'x',
+        RECAPTCHA_SITE_KEY: 'key',
+        FIREBASE_PROJECT_ID: 'p',
+        FIREBASE_API_KEY: 'k',
+        FIREBASE_AUTH_DOMAIN: 'p.firebaseapp.com',
+      }),
+      hashes,
+    )('/en/chat')['Content-Security-Policy']!;
+    expect(production).toContain(
+      "script-src 'self' 'wasm-unsafe-eval' 'sha256-AAA=' https://www.google.com https://www.gstatic.com https://apis.google.com",
+    );
+    expect(production).toContain('frame-src https://www.google.com https://www.gstatic.com https://p.firebaseapp.com');
+    expect(production).toContain(
+      "connect-src 'self' https://www.google.com https://identitytoolkit.googleapis.com https://securetoken.googleapis.com",
+    );
+  });
+
+  it('let pages reach the Auth emulator in development', () => {
+    const csp = securityHeaders(loadConfig({ FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }), hashes)('/en/login')[
+      'Content-Security-Policy'
+    ]!;
+    expect(csp).toContain("connect-src 'self' http://127.0.0.1:9099");
+    expect(csp).toContain('frame-src http://127.0.0.1:9099');
+    expect(csp).not.toContain('googleapis.com');
+  });
+
+  it('let nobody frame the widget when no origin is configured', () => {
+    expect(securityHeaders(loadConfig({}), hashes)('/en/chatBox')['Content-Security-Policy']).toContain("frame-ancestors 'none'");
+  });
+});

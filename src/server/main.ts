@@ -1,0 +1,92 @@
+/**
+ * Starts Foyer: settings, database (migrated; the demo seeded on a fresh one in development), one HTTP server
+ * for the API (/api/*, see http/nodeApi.ts) and the built site, all behind security headers, and the admin
+ * channel for the command-line tool. Stops cleanly on a signal,
+ * closing the database so the next start needs no recovery.
+ */
+import { readFile } from 'node:fs/promises';
+import { createServer, type IncomingMessage } from 'node:http';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { refuseSecondServer, startAdminChannel } from './admin/channel.ts';
+import { createApi } from './api/router.ts';
+import { loadConfig, type Config } from './config.ts';
+import { demoInviteLink, seedDemo } from './demo.ts';
+import { serveApi } from './http/nodeApi.ts';
+import { securityHeaders, type InlineHashes } from './http/securityHeaders.ts';
+import { consoleLog } from './log.ts';
+import { sweep, sweepEveryMs } from './maintenance.ts';
+import { createServices, pgliteDir } from './services.ts';
+
+type NodeHandler = (req: IncomingMessage, res: import('node:http').ServerResponse) => void;
+
+function clientAddress(req: IncomingMessage, trustProxy: boolean): string {
+  const forwarded = trustProxy
+    ? String(req.headers['x-forwarded-for'] ?? '')
+        .split(',')[0]
+        ?.trim()
+    : '';
+  return forwarded || req.socket.remoteAddress || 'unknown';
+}
+
+async function loadSite(outDir: string): Promise<{ handler: NodeHandler; hashes: InlineHashes }> {
+  const entry = resolve(outDir, 'server/entry.mjs');
+  const hashesFile = resolve(outDir, 'inline-hashes.json');
+  let hashes: InlineHashes;
+  try {
+    hashes = JSON.parse(await readFile(hashesFile, 'utf8')) as InlineHashes;
+  } catch {
+    throw new Error(`${hashesFile} is missing: build the site first (npm run build), or start with npm start, which builds when needed.`);
+  }
+  // The adapter would start its own server on import; ours adds headers and the API's services.
+  process.env['ASTRO_NODE_AUTOSTART'] = 'disabled';
+  const { handler } = (await import(pathToFileURL(entry).href)) as { handler: NodeHandler };
+  return { handler, hashes };
+}
+
+export async function startFoyer(env: Record<string, string | undefined> = process.env): Promise<{ url: string; stop(): Promise<void> }> {
+  const config: Config = loadConfig(env);
+  const log = consoleLog;
+  const site = await loadSite(config.FOYER_OUT_DIR);
+  if (!config.DATABASE_URL) await refuseSecondServer(config.FOYER_DATA_DIR);
+  const services = await createServices(config, { log });
+  const development = config.NODE_ENV !== 'production';
+  if (development && (await seedDemo(services))) log.info('Database: seeded the demo (staff demo@foyer.test, contact ana@example.com).');
+  if (!config.RECAPTCHA_SECRET) log.info('Bot check: off, because RECAPTCHA_SECRET is not set (fine for development only).');
+  const api = createApi(services);
+  const headersFor = securityHeaders(config, site.hashes);
+
+  const server = createServer((req, res) => {
+    const pathname = new URL(req.url ?? '/', 'http://x').pathname;
+    for (const [name, value] of Object.entries(headersFor(pathname))) res.setHeader(name, value);
+    if (pathname.startsWith('/api/')) return void serveApi(api, req, res, pathname, clientAddress(req, config.TRUST_PROXY));
+    site.handler(req, res);
+  });
+  await new Promise<void>((done, fail) => server.once('error', fail).listen(config.PORT, config.HOST, done));
+  const admin = services.db.kind === 'pglite' ? await startAdminChannel(services) : undefined;
+  const housekeeping = () => sweep(services.db).catch((error: unknown) => log.error('Housekeeping failed:', error));
+  void housekeeping();
+  const sweeper = setInterval(housekeeping, sweepEveryMs).unref();
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.PORT;
+  const url = `http://${config.HOST}:${port}`;
+  log.info(`Database: ${services.db.kind === 'pglite' ? `PGlite in ${pgliteDir(config)}` : 'PostgreSQL (DATABASE_URL)'}.`);
+  if (development) {
+    const link = await demoInviteLink(services);
+    if (link) log.info(`Demo contact invite link (works once, 7 days): ${link}`);
+  }
+
+  let stopping: Promise<void> | undefined;
+  const stop = () =>
+    (stopping ??= (async () => {
+      await new Promise<void>((done) => {
+        server.close(() => done());
+        server.closeIdleConnections();
+        setTimeout(() => server.closeAllConnections(), 2000).unref();
+      });
+      clearInterval(sweeper);
+      await admin?.close();
+      await services.db.close();
+    })());
+  return { url, stop };
+}

@@ -1,0 +1,11 @@
+/** Housekeeping that keeps tables from growing forever: old rate-limit windows and long-dead one-time codes. */
+import type { Queryable } from './db/database.ts';
+
+export const sweepEveryMs = 60 * 60 * 1000;
+
+export async function sweep(db: Queryable): Promise<{ rateLimits: number; codes: number }> {
+  const rateLimits = await db.query(`delete from rate_limits where window_start < now() - interval '1 day' returning key`);
+  // Used or expired codes are kept a while for support questions ("my link did not work"), then dropped.
+  const codes = await db.query(`delete from one_time_codes where coalesce(used_at, expires_at) < now() - interval '30 days' returning id`);
+  return { rateLimits: rateLimits.length, codes: codes.length };
+}

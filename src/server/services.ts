@@ -1,0 +1,45 @@
+/** Everything the API and the command-line tool work with, made once per process: settings, database, keys. */
+import { createBotCheck, type BotCheck } from './botCheck.ts';
+import type { Config } from './config.ts';
+import { openDatabase, type Database } from './db/database.ts';
+import { migrate } from './db/migrate.ts';
+import { contactChecker } from './directory.ts';
+import { firebaseVerifier, type IdTokenVerifier } from './staff.ts';
+import { join } from 'node:path';
+import { consoleLog, type Log } from './log.ts';
+import { deriveKeys, loadSecret, type Keys } from './secrets.ts';
+
+export interface Services {
+  config: Config;
+  db: Database;
+  /** Verifies staff members' Firebase ID tokens. */
+  verifyIdToken: IdTokenVerifier;
+  /** Does this contact still exist? Cached for a few seconds (see directory.ts). */
+  contactExists: (id: string) => Promise<boolean>;
+  keys: Keys;
+  botCheck: BotCheck;
+  log: Log;
+}
+
+/** PGlite's own folder inside the data directory, which also holds the secret and the admin channel. */
+export const pgliteDir = (config: Pick<Config, 'FOYER_DATA_DIR'>) => join(config.FOYER_DATA_DIR, 'pglite');
+
+export async function createServices(
+  config: Config,
+  options: { db?: Database; log?: Log; verifyIdToken?: IdTokenVerifier } = {},
+): Promise<Services> {
+  const log = options.log ?? consoleLog;
+  const db = options.db ?? (await openDatabase({ url: config.DATABASE_URL, dataDir: pgliteDir(config) }));
+  const applied = await migrate(db);
+  if (applied.length) log.info(`Database: applied migration${applied.length > 1 ? 's' : ''} ${applied.join(', ')}.`);
+  const keys = await deriveKeys(await loadSecret(config));
+  return {
+    config,
+    db,
+    contactExists: contactChecker(db),
+    verifyIdToken: options.verifyIdToken ?? firebaseVerifier(config),
+    keys,
+    botCheck: createBotCheck(config),
+    log,
+  };
+}

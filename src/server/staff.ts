@@ -1,0 +1,71 @@
+/**
+ * Staff: a Firebase ID token, verified with firebase-admin (against the Auth emulator in development), is staff
+ * only when its e-mail is verified and listed as an organisation user. The first sign-in links the Firebase uid,
+ * name and picture to that record.
+ */
+import type { Config } from './config.ts';
+import type { Queryable } from './db/database.ts';
+import type { OrganizationUser } from './directory.ts';
+import { ApiError } from './errors.ts';
+
+export interface VerifiedIdToken {
+  uid: string;
+  email: string | undefined;
+  emailVerified: boolean;
+  name: string | undefined;
+  picture: string | undefined;
+}
+
+export type IdTokenVerifier = (idToken: string) => Promise<VerifiedIdToken>;
+
+/** firebase-admin, loaded on the first staff request (it is large and most requests are not staff ones). */
+export function firebaseVerifier(config: Pick<Config, 'FIREBASE_PROJECT_ID' | 'FIREBASE_AUTH_EMULATOR_HOST'>): IdTokenVerifier {
+  let auth: Promise<import('firebase-admin/auth').Auth> | undefined;
+  return async (idToken) => {
+    auth ??= (async () => {
+      // firebase-admin reads the emulator's address from the environment.
+      if (config.FIREBASE_AUTH_EMULATOR_HOST) process.env['FIREBASE_AUTH_EMULATOR_HOST'] = config.FIREBASE_AUTH_EMULATOR_HOST;
+      const { initializeApp, getApps } = await import('firebase-admin/app');
+      const { getAuth } = await import('firebase-admin/auth');
+      const app = getApps().find((a) => a.name === 'foyer') ?? initializeApp({ projectId: config.FIREBASE_PROJECT_ID }, 'foyer');
+      return getAuth(app);
+    })();
+    try {
+      const token = await (await auth).verifyIdToken(idToken);
+      return {
+        uid: token.uid,
+        email: token.email,
+        emailVerified: token.email_verified === true,
+        name: token['name'] as string | undefined,
+        picture: token.picture,
+      };
+    } catch (error) {
+      if ((error as { code?: string }).code === 'auth/id-token-expired')
+        throw new ApiError(401, 'token_expired', 'The sign-in has expired.');
+      throw new ApiError(401, 'invalid_token', 'The sign-in token is not valid.');
+    }
+  };
+}
+
+export interface StaffMember extends OrganizationUser {
+  uid: string;
+}
+
+/** The organisation user behind a bearer ID token, or the 401/403 that says why not. */
+export async function staffFromToken(db: Queryable, verify: IdTokenVerifier, authorization: string | null): Promise<StaffMember> {
+  const match = authorization?.match(/^Bearer\s+(\S+)$/i);
+  if (!match) throw new ApiError(401, 'unauthorized', 'A sign-in token is needed (Authorization: Bearer …).');
+  const token = await verify(match[1]!);
+  if (!token.email || !token.emailVerified) throw new ApiError(403, 'email_not_verified', 'Verify your e-mail address first.');
+  const [user] = await db.query<StaffMember & Record<string, unknown>>(
+    `update organization_users
+     set uid = $1,
+         name = case when name = '' then coalesce($3, '') else name end,
+         avatar_url = coalesce($4, avatar_url)
+     where lower(email) = lower($2)
+     returning uid, email, name, avatar_url as "avatarUrl", role`,
+    [token.uid, token.email, token.name ?? null, token.picture ?? null],
+  );
+  if (!user) throw new ApiError(403, 'not_staff', 'This account is not part of this organisation.');
+  return user;
+}

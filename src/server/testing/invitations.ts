@@ -1,0 +1,17 @@
+/** Invites a contact for a test and hands back the ids and code the link carries. */
+import { invite, type InviteRequest } from '../invitations.ts';
+import type { Services } from '../services.ts';
+
+export interface InvitedContact {
+  contactId: string;
+  chatBoxId: string;
+  code: string;
+}
+
+export async function invited(services: Services, request: Partial<InviteRequest> = {}): Promise<InvitedContact> {
+  const { link, contactId, chatBoxId } = await invite(services, {
+    email: `${Math.random().toString(36).slice(2)}@example.com`,
+    ...request,
+  });
+  return { contactId, chatBoxId: chatBoxId ?? 'page', code: new URL(link).searchParams.get('cs_otp')! };
+}
