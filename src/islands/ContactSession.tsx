@@ -1,0 +1,158 @@
+/**
+ * A contact's chat page (one chat box, or `page` for all of theirs): opens the session from the invitation
+ * link or a typed code, renews it while the page is open, and shows who is chatting until when. The chat
+ * issue puts the conversation inside.
+ */
+import { useStore } from '@nanostores/react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { botCheckActive, configureBotCheck } from '../lib/botCheck.ts';
+import type { ClientSettings } from '../lib/clientSettings.ts';
+import { intlLocale, type Lang } from '../lib/i18n/languages.ts';
+import type { MessageKey, Messages } from '../lib/i18n/schema.ts';
+import { useTranslator } from '../lib/i18n/useTranslator.ts';
+import { extendAfterSeconds, tokenLifetimeSeconds } from '../lib/session/rules.ts';
+import { takeContactSessionParams } from '../lib/session/params.ts';
+import { openSession, renewSession, signOut, submitCode, type SessionView } from '../lib/session/sessionView.ts';
+import { $appError, catchUncaughtErrors } from '../stores/appError.ts';
+import { reloadSessionsFromCookies } from '../stores/contactSessions.ts';
+import { $devMode, initDevMode } from '../stores/devMode.ts';
+import BotCheckNotice from './BotCheckNotice.tsx';
+import ErrorBoundary from './ErrorBoundary.tsx';
+import ErrorScreen from './ErrorScreen.tsx';
+
+interface Props {
+  lang: Lang;
+  messages: Messages;
+  /** A chat box id, or `page`. */
+  sessionKey: string;
+  settings: ClientSettings;
+}
+
+function Session({ lang, messages, sessionKey, settings }: Props) {
+  const t = useTranslator(lang, messages);
+  const id = useId();
+  const devMode = useStore($devMode);
+  const [view, setView] = useState<SessionView>({ kind: 'checking' });
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    configureBotCheck(settings.botCheck);
+    initDevMode(settings.devModeCookie);
+    const link = takeContactSessionParams(location, history);
+    void openSession(sessionKey, link).then(setView);
+  }, [sessionKey, settings]);
+
+  // Renew when the token reaches 3000 s, and when the tab comes back (another tab may have renewed or ended it).
+  useEffect(() => {
+    if (view.kind !== 'active') return;
+    const renewAt = view.expiresAt - (tokenLifetimeSeconds - extendAfterSeconds) * 1000;
+    const timer = setTimeout(() => void renewSession(sessionKey).then(setView), Math.max(0, renewAt - Date.now()));
+    const onVisible = () => {
+      if (document.visibilityState !== 'visible') return;
+      reloadSessionsFromCookies();
+      void renewSession(sessionKey).then(setView);
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => {
+      clearTimeout(timer);
+      document.removeEventListener('visibilitychange', onVisible);
+    };
+  }, [view, sessionKey]);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    setBusy(true);
+    setView(await submitCode(sessionKey, String(form.get('contactId') ?? ''), String(form.get('otp') ?? '')));
+    setBusy(false);
+  }
+
+  const title = t(sessionKey === 'page' ? 'session.titlePage' : 'session.title');
+  return (
+    <section className="session" aria-labelledby={`${id}-title`}>
+      <h1 id={`${id}-title`}>{title}</h1>
+      {view.kind === 'checking' && (
+        <p role="status" className="muted">
+          {t('session.checking')}
+        </p>
+      )}
+      {view.kind === 'active' && (
+        <div className="session-active" role="status">
+          <p>{t('session.chattingAs', { name: view.contact.name || view.contact.email })}</p>
+          <p className="muted">
+            {t('session.activeUntil', {
+              time: new Intl.DateTimeFormat(intlLocale(lang), { timeStyle: 'short' }).format(view.expiresAt),
+            })}
+          </p>
+          <button type="button" className="link-button" onClick={() => setView(signOut(sessionKey))}>
+            {t('session.signOut')}
+          </button>
+        </div>
+      )}
+      {view.kind === 'code' && (
+        <form className="session-form" onSubmit={onSubmit} aria-labelledby={`${id}-form`}>
+          {view.notice && (
+            <p className="notice" role="alert">
+              {t(view.notice as MessageKey)}
+            </p>
+          )}
+          <h2 id={`${id}-form`}>{t('session.enterCode')}</h2>
+          <p className="muted">{t('session.enterCodeIntro')}</p>
+          <p className="field">
+            <label htmlFor={`${id}-contact`}>{t('session.contactId')}</label>
+            <input
+              id={`${id}-contact`}
+              name="contactId"
+              defaultValue={view.contactId}
+              required
+              autoComplete="off"
+              spellCheck={false}
+              aria-describedby={`${id}-contact-hint`}
+            />
+            <small id={`${id}-contact-hint`} className="muted">
+              {t('session.contactIdHint')}
+            </small>
+          </p>
+          <p className="field">
+            <label htmlFor={`${id}-otp`}>{t('session.code')}</label>
+            <input
+              id={`${id}-otp`}
+              name="otp"
+              required
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              pattern="\s*(\d\s*){8}"
+              maxLength={12}
+            />
+          </p>
+          <button type="submit" className="button" disabled={busy}>
+            {t('session.continue')}
+          </button>
+          <p className="muted">{t('session.newLink')}</p>
+          {botCheckActive() && <BotCheckNotice t={t} />}
+        </form>
+      )}
+      {devMode && (
+        <dl className="dev-mode">
+          <dt>session</dt>
+          <dd>{sessionKey}</dd>
+          <dt>state</dt>
+          <dd>{view.kind === 'active' ? `active until ${new Date(view.expiresAt).toISOString()}` : view.kind}</dd>
+        </dl>
+      )}
+    </section>
+  );
+}
+
+/** The island: the session page, or the seed's error screen when an app error is set. */
+export default function ContactSession(props: Props) {
+  const appError = useStore($appError);
+  const t = useTranslator(props.lang, props.messages);
+  useEffect(() => catchUncaughtErrors(), []);
+  if (appError) return <ErrorScreen t={t} path={location.pathname} {...appError} />;
+  return (
+    <ErrorBoundary>
+      <Session {...props} />
+    </ErrorBoundary>
+  );
+}

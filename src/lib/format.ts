@@ -1,0 +1,23 @@
+/** Dates and language names in the page's language, through Intl (counts are formatted by the translator). */
+import { intlLocale, type Lang } from './i18n/languages.ts';
+
+const dateFormats = new Map<Lang, Intl.DateTimeFormat>();
+
+/** A calendar date (content dates have no time of day, so they are read in UTC). */
+export function formatDate(lang: Lang, date: Date): string {
+  let format = dateFormats.get(lang);
+  if (!format) {
+    format = new Intl.DateTimeFormat(intlLocale(lang), { dateStyle: 'long', timeZone: 'UTC' });
+    dateFormats.set(lang, format);
+  }
+  return format.format(date);
+}
+
+/** The name of one language in another, e.g. "Englisch" on a German page. */
+export function languageName(lang: Lang, of: Lang): string {
+  return new Intl.DisplayNames([intlLocale(lang)], { type: 'language' }).of(of) ?? of;
+}
+
+export function isoDate(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}

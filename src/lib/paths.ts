@@ -1,0 +1,21 @@
+/** Every internal address is built here: exact-case language prefix, never a trailing slash. */
+import { isLang, type Lang } from './i18n/languages.ts';
+
+export const paths = {
+  home: (lang: Lang) => `/${lang}`,
+  category: (lang: Lang, category: string) => `/${lang}/categories/${category}`,
+  article: (lang: Lang, category: string, article: string) => `/${lang}/categories/${category}/articles/${article}`,
+  search: (lang: Lang) => `/${lang}/search`,
+  login: (lang: Lang) => `/${lang}/login`,
+};
+
+/** The same page in another language: swaps the language prefix, keeps the rest. */
+export function pathInLanguage(pathname: string, lang: Lang): string {
+  const [, first, ...rest] = pathname.split('/');
+  const tail = isLang(first) ? rest : [first, ...rest].filter((part) => part !== undefined && part !== '');
+  return [`/${lang}`, ...tail].join('/').replace(/\/+$/, '') || `/${lang}`;
+}
+
+export function absoluteUrl(site: URL | undefined, pathname: string): string {
+  return new URL(pathname, site ?? 'http://localhost:4321').href;
+}

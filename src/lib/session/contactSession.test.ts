@@ -1,0 +1,157 @@
+// @vitest-environment happy-dom
+import Cookies from 'js-cookie';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Database } from '../../server/db/database.ts';
+import { upsertOrganizationUser } from '../../server/directory.ts';
+import type { Services } from '../../server/services.ts';
+import { startApiServer, type ApiServer } from '../../server/testing/apiServer.ts';
+import { emptyDatabase, testDatabases } from '../../server/testing/databases.ts';
+import { invited, type InvitedContact } from '../../server/testing/invitations.ts';
+import { testServices } from '../../server/testing/services.ts';
+import { $contactSessions, reloadSessionsFromCookies, sessionCookieAttributes, sessionCookiePrefix } from '../../stores/contactSessions.ts';
+import type { ApiRequestError } from '../http/client.ts';
+import {
+  $contacts,
+  $organizationUsers,
+  fetchContact,
+  fetchOrganizationUser,
+  getSessionToken,
+  hasPreviousSession,
+  pageSession,
+  resetSessions,
+} from './contactSession.ts';
+
+const cookie = (key: string) => Cookies.get(`${sessionCookiePrefix}${key}`);
+/** Moves the clock: the session layer reads Date.now(). */
+const later = (seconds: number) => vi.setSystemTime(Date.now() + seconds * 1000);
+
+describe('the contact session against the real API', () => {
+  let db: Database;
+  let services: Services;
+  let server: ApiServer;
+  let contact: InvitedContact;
+  beforeAll(async () => {
+    db = await testDatabases[0]!.open();
+    services = await testServices(db, { VERIFY_RATE_LIMIT: '1000' });
+    server = await startApiServer(services);
+    (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(`${server.url}/en/chat`);
+  });
+  afterAll(async () => {
+    await server.close();
+    await db.close();
+  });
+  beforeEach(async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    await emptyDatabase(db);
+    contact = await invited(services);
+    resetSessions();
+    server.requests.length = 0;
+  });
+  afterEach(() => vi.useRealTimers());
+
+  const withCode = () => ({ contactId: contact.contactId, otp: contact.code });
+
+  it('has no token without a session or a code, and asks nothing', async () => {
+    expect(await getSessionToken(contact.chatBoxId)).toBeNull();
+    expect(server.requests).toEqual([]);
+  });
+
+  it('verifies a code and contact id, and keeps the token in the store and a cookie', async () => {
+    const token = await getSessionToken(contact.chatBoxId, withCode());
+    expect(token).toMatch(/^ey/);
+    expect(server.requests).toEqual(['POST /api/chat/verify']);
+    expect($contactSessions.get()[contact.chatBoxId]?.token).toBe(token);
+    expect(cookie(contact.chatBoxId)).toContain(token);
+  });
+
+  it('opens a page session through /api/verify', async () => {
+    const page = await invited(services, { page: true });
+    expect(await getSessionToken(pageSession, { contactId: page.contactId, otp: page.code })).toMatch(/^ey/);
+    expect(server.requests).toEqual(['POST /api/verify']);
+  });
+
+  it('keeps a young token, extends it from 3000 s or when forced, clears it from 3540 s', async () => {
+    const first = await getSessionToken(contact.chatBoxId, withCode());
+    later(2999);
+    expect(await getSessionToken(contact.chatBoxId)).toBe(first);
+    expect(await getSessionToken(contact.chatBoxId, { forceReload: true })).not.toBe(first);
+    later(2999);
+    const kept = await getSessionToken(contact.chatBoxId);
+    later(1);
+    const extended = await getSessionToken(contact.chatBoxId);
+    expect(extended).not.toBe(kept);
+    expect(server.requests).toEqual(['POST /api/chat/verify', 'POST /api/chat/extend', 'POST /api/chat/extend']);
+    later(3540);
+    expect(hasPreviousSession($contactSessions.get()[contact.chatBoxId], Date.now())).toBe(false);
+    expect(await getSessionToken(contact.chatBoxId)).toBeNull();
+    expect($contactSessions.get()[contact.chatBoxId]).toBeUndefined();
+    expect(cookie(contact.chatBoxId)).toBeUndefined();
+  });
+
+  it('counts a previous session only while the token is younger than 3540 s', async () => {
+    await getSessionToken(contact.chatBoxId, withCode());
+    later(3539);
+    expect(hasPreviousSession($contactSessions.get()[contact.chatBoxId], Date.now())).toBe(true);
+    later(1);
+    expect(hasPreviousSession($contactSessions.get()[contact.chatBoxId], Date.now())).toBe(false);
+  });
+
+  it('clears the session and rejects with the server’s code when verify fails', async () => {
+    const wrong = contact.code === '00000000' ? '11111111' : '00000000';
+    const error = (await getSessionToken(contact.chatBoxId, { contactId: contact.contactId, otp: wrong }).catch(
+      (e: unknown) => e,
+    )) as ApiRequestError;
+    expect(error.code).toBe('code_not_accepted');
+    expect($contactSessions.get()[contact.chatBoxId]).toBeUndefined();
+    expect(cookie(contact.chatBoxId)).toBeUndefined();
+  });
+
+  it('clears the session and its cookie when extend fails', async () => {
+    await getSessionToken(contact.chatBoxId, withCode());
+    await db.query('delete from contacts where id = $1', [contact.contactId]);
+    later(3000);
+    const error = (await getSessionToken(contact.chatBoxId).catch((e: unknown) => e)) as ApiRequestError;
+    expect(error.status).toBe(401);
+    expect($contactSessions.get()[contact.chatBoxId]).toBeUndefined();
+    expect(cookie(contact.chatBoxId)).toBeUndefined();
+  });
+
+  it('replaces the session when a link for another contact opens the same chat box key', async () => {
+    const first = await getSessionToken(pageSession, await pageCode());
+    const other = await pageCode();
+    const second = await getSessionToken(pageSession, other);
+    expect(second).not.toBe(first);
+    expect(JSON.parse(atob(second!.split('.')[1]!)).sub).toBe(other.contactId);
+  });
+
+  async function pageCode() {
+    const page = await invited(services, { page: true });
+    return { contactId: page.contactId, otp: page.code };
+  }
+
+  it('restores sessions from cookies (another tab), and reset forgets sessions, contact and organisation users', async () => {
+    const token = await getSessionToken(contact.chatBoxId, withCode());
+    $contactSessions.set({});
+    reloadSessionsFromCookies();
+    expect($contactSessions.get()[contact.chatBoxId]?.token).toBe(token);
+    await upsertOrganizationUser(db, { email: 'lee@example.com', role: 'agent', name: 'Lee' });
+    await db.query(`update organization_users set uid = 'uid-lee'`);
+    expect((await fetchContact(contact.chatBoxId))?.id).toBe(contact.contactId);
+    expect((await fetchOrganizationUser(contact.chatBoxId, 'uid-lee'))?.name).toBe('Lee');
+    await fetchContact(contact.chatBoxId);
+    await fetchOrganizationUser(contact.chatBoxId, 'uid-lee');
+    expect(server.requests.filter((r) => r.endsWith('/get'))).toHaveLength(2);
+    resetSessions();
+    expect($contactSessions.get()).toEqual({ [contact.chatBoxId]: undefined });
+    expect($contacts.get()).toEqual({});
+    expect($organizationUsers.get()).toEqual({});
+    expect(cookie(contact.chatBoxId)).toBeUndefined();
+  });
+});
+
+describe('session cookies', () => {
+  it('last one hour, SameSite lax, on the whole site, Secure on https', () => {
+    expect(sessionCookieAttributes('https:')).toEqual({ expires: 1 / 24, sameSite: 'lax', path: '/', secure: true });
+    expect(sessionCookieAttributes('http:').secure).toBe(false);
+  });
+});

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { ageSeconds, extendAfterSeconds, isPresent, nextStep, staleAfterSeconds, tokenLifetimeSeconds } from './rules.ts';
+
+const now = Date.UTC(2026, 10, 22, 12);
+/** A record whose token is this many seconds old. */
+const aged = (seconds: number) => ({ token: 't', expiresAt: now + (tokenLifetimeSeconds - seconds) * 1000 });
+
+describe('contact session rules (seed section 4)', () => {
+  it('use the seed’s figures', () => {
+    expect(tokenLifetimeSeconds).toBe(3600);
+    expect(staleAfterSeconds).toBe(3540);
+    expect(extendAfterSeconds).toBe(3000);
+    expect(ageSeconds(aged(1234), now)).toBe(1234);
+  });
+
+  it.each([
+    [0, true],
+    [3539, true],
+    [3540, false],
+    [3600, false],
+  ])('a token aged %i s is a previous session: %s', (age, present) => {
+    expect(isPresent(aged(age), now)).toBe(present);
+  });
+
+  it('no token is no previous session', () => {
+    expect(isPresent(undefined, now)).toBe(false);
+    expect(isPresent({ token: '', expiresAt: now + 3600_000 }, now)).toBe(false);
+  });
+
+  it.each([
+    // record age (s), code and contact id given, forced reload → step
+    [undefined, false, false, 'none'],
+    [undefined, true, false, 'verify'],
+    [undefined, false, true, 'none'],
+    [0, false, false, 'keep'],
+    [2999, false, false, 'keep'],
+    [2999, false, true, 'extend'],
+    [3000, false, false, 'extend'],
+    [3539, false, false, 'extend'],
+    [3539, true, false, 'extend'],
+    [3540, false, false, 'none'],
+    [3540, true, false, 'verify'],
+    [5000, false, true, 'none'],
+  ] as const)('a token aged %s s, code %s, forced %s → %s', (age, hasCode, forceReload, step) => {
+    expect(nextStep(age === undefined ? undefined : aged(age), { hasCode, forceReload }, now)).toBe(step);
+  });
+});

@@ -1,0 +1,42 @@
+/**
+ * The seed's rules for a contact session, as numbers and one decision. A record is a token and its expiry;
+ * its age counts from when it was issued (one hour before it expires).
+ */
+
+/** The session token (and its cookie) lives one hour. */
+export const tokenLifetimeSeconds = 3600;
+/** From this age a token counts as gone: it is cleared, and no previous session is assumed. */
+export const staleAfterSeconds = 3540;
+/** From this age a token is extended before use. */
+export const extendAfterSeconds = 3000;
+
+export interface SessionRecord {
+  token: string;
+  /** Milliseconds since the epoch. */
+  expiresAt: number;
+}
+
+export function ageSeconds(record: SessionRecord, now: number): number {
+  return tokenLifetimeSeconds - (record.expiresAt - now) / 1000;
+}
+
+/** A previous session counts only when a token exists and is younger than 3540 s. */
+export function isPresent(record: SessionRecord | undefined, now: number): record is SessionRecord {
+  return !!record?.token && ageSeconds(record, now) < staleAfterSeconds;
+}
+
+export type Step = 'verify' | 'none' | 'extend' | 'keep';
+
+/**
+ * What to do for a chat box (or `page`): a stale or missing token is cleared first; then a new token only with
+ * a code and a contact id (verify), otherwise none; a token aged 3000 s or more, or a forced reload, is extended.
+ */
+export function nextStep(
+  record: SessionRecord | undefined,
+  { hasCode, forceReload }: { hasCode: boolean; forceReload: boolean },
+  now: number,
+): Step {
+  if (!isPresent(record, now)) return hasCode ? 'verify' : 'none';
+  if (forceReload || ageSeconds(record, now) >= extendAfterSeconds) return 'extend';
+  return 'keep';
+}

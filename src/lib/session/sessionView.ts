@@ -1,0 +1,66 @@
+/**
+ * What a contact's session page shows, decided outside the component: opening from an invitation link or a
+ * typed code, renewing, signing out. Failures become a notice to translate, never raw server text.
+ */
+import type { MessageKey } from '../i18n/schema.ts';
+import { ApiRequestError } from '../http/client.ts';
+import { $contactSessions } from '../../stores/contactSessions.ts';
+import { fetchContact, getSessionToken, resetSessions, type Contact, type TokenRequest } from './contactSession.ts';
+
+export type Notice = 'session.ended' | 'session.codeNotAccepted' | `apiError.${string}`;
+
+export type SessionView =
+  | { kind: 'checking' }
+  | { kind: 'active'; contact: Contact; expiresAt: number }
+  | { kind: 'code'; notice: Notice | undefined; contactId: string };
+
+const knownErrors = new Set(['rate_limited', 'bot_check_failed', 'bot_check_unavailable', 'invalid_body', 'network']);
+
+/** The translated notice for a failed session call. */
+export function noticeFor(error: unknown): Notice {
+  if (!(error instanceof ApiRequestError)) return 'apiError.unknown';
+  if (error.code === 'code_not_accepted') return 'session.codeNotAccepted';
+  if (['invalid_token', 'token_expired', 'unauthorized'].includes(error.code)) return 'session.ended';
+  return knownErrors.has(error.code) ? (`apiError.${error.code}` as Notice) : 'apiError.unknown';
+}
+
+// Remembers that this browser had a session for a key, to say "ended" rather than just ask for a code.
+const seenKey = (key: string) => `foyer:session-seen:${key}`;
+const storage = () => (typeof localStorage === 'undefined' ? undefined : localStorage);
+
+async function active(key: string): Promise<SessionView> {
+  const contact = await fetchContact(key);
+  const record = $contactSessions.get()[key];
+  if (!contact || !record) return { kind: 'code', notice: 'session.ended', contactId: '' };
+  storage()?.setItem(seenKey(key), '1');
+  return { kind: 'active', contact, expiresAt: record.expiresAt };
+}
+
+async function open(key: string, request: TokenRequest): Promise<SessionView> {
+  try {
+    const token = await getSessionToken(key, request);
+    if (token) return await active(key);
+    return { kind: 'code', notice: storage()?.getItem(seenKey(key)) ? 'session.ended' : undefined, contactId: request.contactId ?? '' };
+  } catch (error) {
+    return { kind: 'code', notice: noticeFor(error), contactId: request.contactId ?? '' };
+  }
+}
+
+/** On load: the code and contact id from the invitation link, if any; otherwise the session this browser has. */
+export const openSession = (key: string, link: { contactId?: string | undefined; otp?: string | undefined }) => open(key, link);
+
+/** The form: a contact id and a code typed by hand. */
+export const submitCode = (key: string, contactId: string, otp: string) =>
+  open(key, { contactId: contactId.trim(), otp: otp.replace(/\s/g, '') });
+
+/** Keeps the session going (extends it from 3000 s); used on a timer and when the tab comes back. */
+export const renewSession = (key: string) => open(key, {});
+
+/** "Leave this conversation on this device". */
+export function signOut(key: string): SessionView {
+  resetSessions();
+  storage()?.removeItem(seenKey(key));
+  return { kind: 'code', notice: undefined, contactId: '' };
+}
+
+export type { MessageKey };

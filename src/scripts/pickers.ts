@@ -1,0 +1,49 @@
+/** The header's language and theme pickers: plain disclosure menus, wired up by delegation so page swaps need nothing. */
+import Cookies from 'js-cookie';
+import { languageCookie, preferenceCookieAttributes } from '../lib/preferences.ts';
+import { isThemeName, parseTheme } from '../lib/themes/themes.ts';
+import { $theme, setTheme } from '../stores/theme.ts';
+
+function menus(): NodeListOf<HTMLDetailsElement> {
+  return document.querySelectorAll('details.menu[open]');
+}
+
+function showTheme(theme = $theme.get()) {
+  const { mode, id } = parseTheme(theme);
+  for (const input of document.querySelectorAll<HTMLInputElement>('input[name="theme-hue"], input[name="theme-mode"]')) {
+    input.checked = input.value === (input.name === 'theme-mode' ? mode : String(id));
+  }
+}
+
+document.addEventListener('click', (event) => {
+  const target = event.target as Element;
+  const languageLink = target.closest<HTMLAnchorElement>('a[data-lang]');
+  if (languageLink?.dataset['lang']) {
+    Cookies.set(languageCookie, languageLink.dataset['lang'], preferenceCookieAttributes(location.protocol));
+  }
+  for (const menu of menus()) if (!menu.contains(target)) menu.open = false;
+});
+
+document.addEventListener('keydown', (event) => {
+  if (event.key !== 'Escape') return;
+  const menu = (event.target as Element).closest?.<HTMLDetailsElement>('details.menu[open]');
+  if (!menu) return;
+  menu.open = false;
+  menu.querySelector('summary')?.focus();
+});
+
+document.addEventListener('focusout', (event) => {
+  const next = event.relatedTarget as Node | null;
+  for (const menu of menus()) if (next && !menu.contains(next)) menu.open = false;
+});
+
+document.addEventListener('change', (event) => {
+  const input = event.target as HTMLInputElement;
+  if (input.name !== 'theme-hue' && input.name !== 'theme-mode') return;
+  const current = parseTheme($theme.get());
+  const next = input.name === 'theme-mode' ? `${input.value}${current.id}` : `${current.mode}${input.value}`;
+  if (isThemeName(next)) setTheme(next);
+});
+
+$theme.subscribe((theme) => showTheme(theme));
+document.addEventListener('astro:page-load', () => showTheme());

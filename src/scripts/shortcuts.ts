@@ -1,0 +1,17 @@
+/** `/` or Ctrl/Cmd+K jumps to the search box on any page (the header's, or the page's own on home and search). */
+
+function typingInField(target: EventTarget | null): boolean {
+  const element = target as HTMLElement | null;
+  return !!element && (element.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(element.tagName));
+}
+
+document.addEventListener('keydown', (event) => {
+  const slash = event.key === '/' && !event.ctrlKey && !event.metaKey && !event.altKey && !typingInField(event.target);
+  const commandK = event.key.toLowerCase() === 'k' && (event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey;
+  if (!slash && !commandK) return;
+  const box = document.querySelector<HTMLInputElement>('[data-search-box]');
+  if (!box) return;
+  event.preventDefault();
+  box.focus();
+  box.select();
+});

@@ -1,0 +1,44 @@
+/** What the staff pages' scripts share: their settings, the alert line, panels, slots and field checks. */
+import type { FirebaseWebSettings } from '../../lib/staff/firebase.ts';
+
+export const root = document.querySelector<HTMLElement>('.staff')!;
+export const lang = root.dataset['lang'] ?? 'en';
+
+export function firebaseSettings(): FirebaseWebSettings {
+  return JSON.parse(document.getElementById('firebase-settings')!.textContent!) as FirebaseWebSettings;
+}
+
+const alertLine = root.querySelector<HTMLElement>('[data-alert]')!;
+
+/** Shows one pre-rendered message (by its key) in the alert line, or hides the line. */
+export function alert(key: string | null): void {
+  const text = key ? root.querySelector(`[data-message="${key}"]`)?.textContent : '';
+  alertLine.textContent = text ?? '';
+  alertLine.hidden = !text;
+}
+
+/** Shows exactly one of the page's panels (forms and states). */
+export function show(panel: HTMLElement): void {
+  for (const element of root.querySelectorAll<HTMLElement>('.staff-form, .staff-state')) element.hidden = element !== panel;
+}
+
+/** Fills a value into every sentence that has a place for it (see components/Slotted.astro). */
+export function fill(slot: string, value: string): void {
+  for (const element of root.querySelectorAll(`[data-${slot}]`)) element.textContent = value;
+}
+
+/** Marks a field wrong with one of its pre-rendered messages, or right; returns whether it is right. */
+export function check(input: HTMLInputElement, problem: string | null): boolean {
+  const message = document.getElementById(input.getAttribute('aria-describedby') ?? '');
+  input.setAttribute('aria-invalid', String(!!problem));
+  if (message) {
+    message.textContent = problem ? (message.dataset[problem] ?? '') : '';
+    message.hidden = !problem;
+  }
+  return !problem;
+}
+
+export function busy(form: HTMLFormElement, working: boolean): void {
+  for (const button of form.querySelectorAll('button')) button.disabled = working;
+  form.setAttribute('aria-busy', String(working));
+}

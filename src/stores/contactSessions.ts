@@ -1,0 +1,42 @@
+/**
+ * Contact sessions shared by every island: one record per chat box id, plus `page`, kept in a nanostore and in
+ * cookies (one hour, SameSite=Lax, Secure on https, path /), so another tab or a reload finds them.
+ */
+import Cookies from 'js-cookie';
+import { map } from 'nanostores';
+import type { SessionRecord } from '../lib/session/rules.ts';
+import { tokenLifetimeSeconds } from '../lib/session/rules.ts';
+
+export const sessionCookiePrefix = 'foyer_session_';
+
+export function sessionCookieAttributes(protocol: string) {
+  return { expires: tokenLifetimeSeconds / 86400, sameSite: 'lax' as const, path: '/', secure: protocol === 'https:' };
+}
+
+function fromCookies(): Record<string, SessionRecord> {
+  if (typeof document === 'undefined') return {};
+  const records: Record<string, SessionRecord> = {};
+  for (const [name, value] of Object.entries(Cookies.get())) {
+    if (!name.startsWith(sessionCookiePrefix)) continue;
+    const [expiresAt, token] = value.split(':');
+    if (token && Number(expiresAt) > 0) records[name.slice(sessionCookiePrefix.length)] = { token, expiresAt: Number(expiresAt) };
+  }
+  return records;
+}
+
+export const $contactSessions = map<Record<string, SessionRecord | undefined>>(fromCookies());
+
+export function storeSession(key: string, record: SessionRecord): void {
+  $contactSessions.setKey(key, record);
+  Cookies.set(`${sessionCookiePrefix}${key}`, `${record.expiresAt}:${record.token}`, sessionCookieAttributes(location.protocol));
+}
+
+export function forgetSession(key: string): void {
+  $contactSessions.setKey(key, undefined);
+  Cookies.remove(`${sessionCookiePrefix}${key}`, { path: '/' });
+}
+
+/** Reads the cookies again (another tab may have extended or ended a session). */
+export function reloadSessionsFromCookies(): void {
+  $contactSessions.set(fromCookies());
+}

@@ -1,0 +1,35 @@
+/**
+ * The signed-in staff member (seed: user, id token, id token stored time, self tokens) and their organisation
+ * record from the server. Reset at sign-out.
+ */
+import { atom, map } from 'nanostores';
+
+export interface StaffUser {
+  uid: string;
+  email: string | null;
+  emailVerified: boolean;
+  displayName: string | null;
+  photoURL: string | null;
+}
+
+export interface OrganizationUserRecord {
+  uid: string;
+  email: string;
+  name: string;
+  avatarUrl: string | null;
+  role: 'admin' | 'agent';
+}
+
+export interface StaffAuthState {
+  user: StaffUser | null;
+  idToken: string | null;
+  /** When the id token was stored (ms), to refresh it at 1800 s. */
+  idTokenStoredAt: number | null;
+  /** Session tokens the staff member holds for chat boxes of their own (used by the chat views). */
+  selfTokens: Record<string, string>;
+}
+
+export const emptyStaffAuth: StaffAuthState = { user: null, idToken: null, idTokenStoredAt: null, selfTokens: {} };
+
+export const $staffAuth = map<StaffAuthState>({ ...emptyStaffAuth });
+export const $organizationUser = atom<OrganizationUserRecord | null>(null);
