@@ -1,0 +1,74 @@
+/** Loads a page in Chromium the way a first-time reader does and weighs what it fetched. */
+import { chromium } from '@playwright/test';
+import { chromiumArgs, chromiumPath } from '../chromium.mjs';
+import { gzipBytes } from './measure.mjs';
+
+export async function launchBrowser() {
+  return chromium.launch({ ...(chromiumPath && { executablePath: chromiumPath }), args: chromiumArgs });
+}
+
+/** Executable inline scripts (JSON-LD is data, not script). */
+function inlineScripts(html) {
+  return [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/g)]
+    .filter(([, attributes]) => !/type="application\/ld\+json"/.test(attributes))
+    .map(([, , body]) => body)
+    .join('');
+}
+
+export async function weighPage(browser, url) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const requests = [];
+  page.on('requestfinished', async (request) => {
+    const headers = await request.allHeaders();
+    // Prefetches of visible links happen after the page is usable and are not part of loading it.
+    if (headers['sec-purpose']?.includes('prefetch') || headers['purpose'] === 'prefetch') return;
+    const response = await request.response();
+    const body = response ? await response.body().catch(() => Buffer.alloc(0)) : Buffer.alloc(0);
+    requests.push({ url: request.url(), type: request.resourceType(), gzip: gzipBytes(body) });
+  });
+  await page.goto(url, { waitUntil: 'load' });
+  await page.waitForTimeout(1000);
+  const html = await (await context.request.get(url)).text();
+  await context.close();
+  const sum = (type) => requests.filter((r) => r.type === type).reduce((total, r) => total + r.gzip, 0);
+  return {
+    html: sum('document'),
+    css: sum('stylesheet'),
+    js: sum('script'),
+    inlineScripts: gzipBytes(inlineScripts(html)),
+    requests: requests.length,
+    urls: requests.map((r) => new URL(r.url).pathname),
+  };
+}
+
+/**
+ * The login page's JavaScript: every script a first-time visitor loads until an e-mail sign-in has gone through
+ * (Firebase Auth against the emulator, then the user-details call), gzip, by origin.
+ */
+export async function weighLogin(browser, url, { email, password }) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const scripts = [];
+  page.on('requestfinished', async (request) => {
+    if (request.resourceType() !== 'script') return;
+    const response = await request.response();
+    const body = response ? await response.body().catch(() => Buffer.alloc(0)) : Buffer.alloc(0);
+    scripts.push({ url: request.url(), gzip: gzipBytes(body) });
+  });
+  await page.goto(url, { waitUntil: 'load' });
+  await page.locator('#email').fill(email);
+  await page.locator('#password').fill(password);
+  const detailsAsked = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/me', { timeout: 30_000 });
+  await page.locator('[data-login] button[value="sign-in"]').click();
+  await detailsAsked;
+  await page.waitForTimeout(500);
+  await context.close();
+  const origin = new URL(url).origin;
+  const own = scripts.filter((s) => new URL(s.url).origin === origin);
+  return {
+    js: own.reduce((total, s) => total + s.gzip, 0),
+    chunks: own.length,
+    otherOrigins: scripts.filter((s) => new URL(s.url).origin !== origin).map((s) => s.url),
+  };
+}

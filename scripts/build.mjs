@@ -1,0 +1,78 @@
+/**
+ * Builds the site when the sources changed since the last build (or it never ran), or always with --force
+ * (`npm run build`). Also used through buildIfNeeded() by the start and test scripts.
+ */
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, globSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const inputs = ['src', 'locales', 'public', 'astro.config.mjs', 'package.json', 'package-lock.json', 'tsconfig.json'];
+// Settings baked into the static pages: a change needs a new build.
+const buildSettings = ['SITE_URL', 'FOYER_CONTENT_DIR'];
+
+function* files(path) {
+  if (!existsSync(path)) return;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) {
+    yield [path, stat];
+    return;
+  }
+  for (const name of readdirSync(path).sort()) {
+    if (!name.endsWith('.test.ts')) yield* files(join(path, name));
+  }
+}
+
+/** A fingerprint of everything a build depends on: paths, sizes, change times and build settings. */
+export function sourceFingerprint() {
+  const hash = createHash('sha256');
+  for (const input of inputs) {
+    for (const [path, stat] of files(join(root, input))) hash.update(`${relative(root, path)}:${stat.size}:${stat.mtimeMs}\n`);
+  }
+  for (const name of buildSettings) hash.update(`${name}=${process.env[name] ?? ''}\n`);
+  return hash.digest('hex');
+}
+
+/** `npm run build`: the site, then its search index (a process of its own, so their memory does not add up), then the CSP hashes. */
+export function buildSteps(outDir) {
+  return [
+    // --silent: errors only; the page-by-page list would bury the start-up output.
+    ['astro build', 'node_modules/astro/bin/astro.mjs', ['build', '--silent']],
+    ['search indexing', 'scripts/search-index.mjs', [join(outDir, 'client')]],
+    ['inline hashes for the CSP', 'scripts/inline-hashes.mjs', [outDir]],
+  ];
+}
+
+export function buildIfNeeded({ outDir = join(root, process.env.FOYER_OUT_DIR ?? 'dist'), log = console.log, force = false } = {}) {
+  const stampFile = join(outDir, '.foyer-build');
+  const fingerprint = sourceFingerprint();
+  const built = existsSync(join(outDir, 'server/entry.mjs')) && existsSync(stampFile);
+  if (!force && built && readFileSync(stampFile, 'utf8') === fingerprint) {
+    log('Foyer: the build in dist/ is up to date.');
+    return;
+  }
+  log(built ? 'Foyer: sources changed, building…' : 'Foyer: building the site (first start)…');
+  const started = performance.now();
+  for (const [name, script, args] of buildSteps(outDir)) {
+    const result = spawnSync(process.execPath, [join(root, script), ...args], {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
+    });
+    if (result.status !== 0) throw new Error(`${name} failed (exit code ${result.status}). Fix the error above and run again.`);
+  }
+  writeFileSync(stampFile, fingerprint);
+  const pages = globSync('**/index.html', { cwd: join(outDir, 'client') }).length;
+  log(`Foyer: built ${pages} pages in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  try {
+    buildIfNeeded({ force: process.argv.includes('--force') });
+  } catch (error) {
+    console.error(error.message);
+    process.exit(1);
+  }
+}

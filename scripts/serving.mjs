@@ -1,0 +1,38 @@
+/**
+ * Starts Foyer (src/server/main.ts) and stops it cleanly on Ctrl+C or SIGTERM. Without a production Firebase
+ * configuration it first starts the Auth emulator (users kept in the data directory) and the demo staff login.
+ */
+import { join } from 'node:path';
+import { demoStaffLogin, ensureEmulatorUser, startAuthEmulator } from './authEmulator.mjs';
+
+export async function serve() {
+  let emulator;
+  try {
+    if (!process.env.FIREBASE_API_KEY && process.env.NODE_ENV !== 'production') {
+      const dataDir = process.env.FOYER_DATA_DIR ?? './data';
+      emulator = await startAuthEmulator({
+        port: Number(process.env.FOYER_AUTH_EMULATOR_PORT ?? 9099),
+        dataDir: join(dataDir, 'firebase'),
+        log: console.log,
+      });
+      process.env.FIREBASE_AUTH_EMULATOR_HOST = emulator.host;
+      await ensureEmulatorUser(emulator.host, demoStaffLogin);
+    }
+    const { startFoyer } = await import('../src/server/main.ts');
+    const foyer = await startFoyer();
+    if (emulator) console.log(`Demo staff sign-in (Auth emulator): ${demoStaffLogin.email} / ${demoStaffLogin.password}`);
+    console.log(`\nFoyer is running at ${foyer.url} (press Ctrl+C to stop).`);
+    for (const signal of ['SIGINT', 'SIGTERM']) {
+      process.once(signal, async () => {
+        console.log('\nFoyer: stopping…');
+        await foyer.stop();
+        await emulator?.stop();
+        process.exit(0);
+      });
+    }
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    await emulator?.stop();
+    process.exit(1);
+  }
+}
