@@ -1,0 +1,35 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { articleIn, articlePath } from './content.ts';
+
+const article = articleIn('en', 'ar', 'ja');
+const pages = {
+  home: (lang: string) => `/${lang}`,
+  category: (lang: string) => `/${lang}/categories/${article.category}`,
+  article: (lang: string) => articlePath(lang, article),
+  'error page': (lang: string) => `/${lang}/missing`,
+};
+
+for (const theme of ['light14', 'dark14']) {
+  for (const lang of ['en', 'ar', 'ja']) {
+    for (const [name, path] of Object.entries(pages)) {
+      test(`${name} in ${lang}, ${theme}: axe finds no violations`, async ({ page, context, baseURL }) => {
+        await context.addCookies([{ name: 'theme', value: theme, url: baseURL! }]);
+        await page.goto(path(lang));
+        await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+        const results = await new AxeBuilder({ page })
+          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+          .analyze();
+        expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+      });
+    }
+  }
+}
+
+test('the open menus pass axe too', async ({ page }) => {
+  await page.goto('/en');
+  for (const summary of await page.locator('details.menu > summary').all()) await summary.click();
+  await page.locator('details.menu').evaluateAll((menus) => menus.forEach((m) => ((m as HTMLDetailsElement).open = true)));
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((v) => v.id)).toEqual([]);
+});

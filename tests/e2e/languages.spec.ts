@@ -1,0 +1,65 @@
+import { expect, test } from '@playwright/test';
+import { languages } from '../../src/lib/i18n/languages.ts';
+import { articleIn, articlePath, messages } from './content.ts';
+
+test.describe('every language', () => {
+  for (const lang of languages) {
+    test(`/${lang} renders in ${lang} with the right direction`, async ({ page }) => {
+      const response = await page.goto(`/${lang}`);
+      expect(response?.status()).toBe(200);
+      await expect(page.locator('html')).toHaveAttribute('lang', lang);
+      await expect(page.locator('html')).toHaveAttribute('dir', lang === 'ar' || lang === 'he' ? 'rtl' : 'ltr');
+      await expect(page.locator('h1')).toHaveText(messages(lang)['home.heading']!);
+    });
+  }
+});
+
+test('the language picker keeps the page and remembers the choice for 365 days', async ({ page, context }) => {
+  const article = articleIn('en', 'de');
+  await page.goto(articlePath('en', article));
+  await page.locator('summary', { hasText: 'English' }).click();
+  await page.getByRole('link', { name: 'Deutsch' }).click();
+  await expect(page).toHaveURL(new RegExp(`${articlePath('de', article)}$`));
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  const cookie = (await context.cookies()).find((c) => c.name === 'lang');
+  expect(cookie).toMatchObject({ value: 'de', sameSite: 'Lax', path: '/' });
+  const days = (cookie!.expires - Date.now() / 1000) / 86400;
+  expect(days).toBeGreaterThan(364);
+  expect(days).toBeLessThanOrEqual(365);
+});
+
+test.describe('the bare address /', () => {
+  const cases: [string, string][] = [
+    ['ja', '/ja'],
+    ['zh-CN,zh;q=0.9', '/zh-Hans'],
+    ['zh-TW', '/zh-Hant'],
+    ['pt-PT', '/pt'],
+    ['pt-BR', '/pt-BR'],
+    ['nb-NO, en;q=0.5', '/no'],
+    ['cy, de-CH;q=0.8', '/de'],
+    ['cy', '/en'],
+  ];
+  for (const [acceptLanguage, location] of cases) {
+    test(`sends Accept-Language "${acceptLanguage}" to ${location}`, async ({ request }) => {
+      const response = await request.get('/', { headers: { 'Accept-Language': acceptLanguage }, maxRedirects: 0 });
+      expect(response.status()).toBe(302);
+      expect(response.headers()['location']).toBe(location);
+      expect(response.headers()['vary']).toMatch(/Cookie, Accept-Language/);
+    });
+  }
+
+  test('prefers the language cookie', async ({ request }) => {
+    const response = await request.get('/', { headers: { 'Accept-Language': 'de', Cookie: 'lang=ko' }, maxRedirects: 0 });
+    expect(response.status()).toBe(302);
+    expect(response.headers()['location']).toBe('/ko');
+  });
+
+  test('gives bots the English home with 200', async ({ request }) => {
+    const ua = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
+    const response = await request.get('/', { headers: { 'User-Agent': ua, 'Accept-Language': 'ja' }, maxRedirects: 0 });
+    expect(response.status()).toBe(200);
+    const html = await response.text();
+    expect(html).toContain('<html lang="en" dir="ltr"');
+    expect(html).toContain(messages('en')['home.heading']);
+  });
+});

@@ -1,0 +1,31 @@
+import { existsSync, globSync, readFileSync } from 'node:fs';
+import { join, posix } from 'node:path';
+import { expect, test } from '@playwright/test';
+
+// Every link on every built page, in every language, lands on a page that exists (the site has no dead ends).
+const client = join(import.meta.dirname, '../../dist/client');
+const onDemand = new Set(['/']);
+
+function exists(path: string): boolean {
+  if (onDemand.has(path)) return true;
+  return existsSync(join(client, path, 'index.html')) || existsSync(join(client, path));
+}
+
+test('every internal link of the built site leads to a page', () => {
+  const pages = globSync('**/index.html', { cwd: client });
+  expect(pages.length).toBeGreaterThan(100);
+  const broken = new Set<string>();
+  for (const page of pages) {
+    const here = `/${page.replace(/\/?index\.html$/, '')}`;
+    const html = readFileSync(join(client, page), 'utf8');
+    for (const [, href] of html.matchAll(/<a [^>]*href="([^"#?]+)[^"]*"/g)) {
+      if (/^[a-z]+:/.test(href!) || href!.startsWith('//')) continue;
+      const target = href!.startsWith('/') ? href! : posix.join(posix.dirname(here), href!);
+      if (target !== '/' && target.endsWith('/')) broken.add(`${here} → ${href} (trailing slash)`);
+      else if (!exists(target)) broken.add(`${here} → ${href}`);
+    }
+  }
+  // The staff sign-in page arrives with the sign-in issue; until then it is the one known gap.
+  const known = [...broken].filter((link) => !/\/[^/]+\/login$/.test(link));
+  expect(known).toEqual([]);
+});

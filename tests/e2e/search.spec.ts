@@ -1,0 +1,143 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { articleIn, articlePath, messages, titleOf } from './content.ts';
+
+async function search(page: Page, lang: string, query: string) {
+  await page.goto(`/${lang}/search`);
+  await page.getByRole('searchbox').fill(query);
+  await expect(page.locator('.results li').first()).toBeVisible();
+}
+
+// Every script the help centre is written in: a query in it finds the article written in it.
+for (const lang of ['en', 'ja', 'ar', 'zh-Hans', 'zh-Hant', 'ko', 'th', 'he', 'el', 'ru']) {
+  test(`a search in ${lang} finds the article written in ${lang}`, async ({ page }) => {
+    const article = articleIn('en', lang);
+    const title = titleOf(lang, article.slug);
+    await search(page, lang, title);
+    const link = page.locator('.results a', { hasText: title }).first();
+    await expect(link).toHaveAttribute('href', articlePath(lang, article));
+    await expect(page.locator('.results mark').first()).toBeVisible();
+  });
+}
+
+test('result links have no trailing slash and keep the exact-case prefix', async ({ page }) => {
+  const article = articleIn('en', 'zh-Hans');
+  await search(page, 'zh-Hans', titleOf('zh-Hans', article.slug));
+  const hrefs = await page.locator('.results a').evaluateAll((links) => links.map((a) => a.getAttribute('href')!));
+  for (const href of hrefs) expect(href).toMatch(/^\/zh-Hans\/categories\/[a-z0-9-]+\/articles\/[a-z0-9-]+$/);
+});
+
+test('the address keeps the query, and a shared address brings the results back', async ({ page, context }) => {
+  const article = articleIn('en');
+  await search(page, 'en', article.title);
+  await expect(page).toHaveURL(/\/en\/search\?q=/);
+  const shared = page.url();
+  const other = await context.newPage();
+  await other.goto(shared);
+  await expect(other.getByRole('searchbox')).toHaveValue(article.title);
+  await expect(other.locator('.results a', { hasText: article.title }).first()).toBeVisible();
+});
+
+test('the result count is announced politely', async ({ page }) => {
+  await search(page, 'en', articleIn('en').title);
+  const status = page.getByRole('status');
+  await expect(status).toHaveText(/\d/);
+});
+
+test('a search without results suggests the topics', async ({ page }) => {
+  await page.goto('/en/search?q=qqqzzzxxx');
+  await expect(page.getByText(messages('en')['search.tryTopics']!)).toBeVisible();
+  await expect(page.locator('.no-results a').first()).toHaveAttribute('href', /^\/en\/categories\//);
+});
+
+test('the topic filter narrows results to one topic', async ({ page }) => {
+  const article = articleIn('en');
+  await page.goto(`/en/search?q=${encodeURIComponent(article.title)}&topic=${article.category}`);
+  await expect(page.locator('.results li').first()).toBeVisible();
+  const hrefs = await page.locator('.results a').evaluateAll((links) => links.map((a) => a.getAttribute('href')!));
+  for (const href of hrefs) expect(href).toContain(`/categories/${article.category}/`);
+});
+
+test('arrow keys move through results, Enter opens one, Escape clears', async ({ page }) => {
+  await search(page, 'en', articleIn('en').title);
+  const links = page.locator('.results a');
+  await page.keyboard.press('ArrowDown');
+  await expect(links.nth(0)).toBeFocused();
+  if ((await links.count()) > 1) {
+    await page.keyboard.press('ArrowDown');
+    await expect(links.nth(1)).toBeFocused();
+    await page.keyboard.press('ArrowUp');
+    await expect(links.nth(0)).toBeFocused();
+  }
+  await page.keyboard.press('ArrowUp');
+  await expect(page.getByRole('searchbox')).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('searchbox')).toHaveValue('');
+  await expect(page.locator('.results')).toHaveCount(0);
+
+  await search(page, 'en', articleIn('en').title);
+  await page.keyboard.press('ArrowDown');
+  const href = await links.nth(0).getAttribute('href');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`${href}$`));
+});
+
+test('/ and Ctrl+K focus the search box from any page', async ({ page }) => {
+  await page.goto(articlePath('en', articleIn('en')));
+  await page.locator('h1').click();
+  await page.keyboard.press('/');
+  await expect(page.locator('#header-search')).toBeFocused();
+  await page.locator('h1').click();
+  await page.keyboard.press('Control+k');
+  await expect(page.locator('#header-search')).toBeFocused();
+});
+
+test('only the search page loads Pagefind', async ({ page }) => {
+  const fetched: string[] = [];
+  page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
+  await page.goto(articlePath('en', articleIn('en')));
+  await page.waitForLoadState('networkidle');
+  expect(fetched.filter((path) => path.startsWith('/pagefind/'))).toEqual([]);
+  await page.goto('/en/search');
+  await page.waitForLoadState('networkidle');
+  expect(fetched.filter((path) => path.startsWith('/pagefind/')).length).toBeGreaterThan(0);
+});
+
+for (const lang of ['en', 'ar']) {
+  for (const theme of ['light14', 'dark14']) {
+    test(`the search page in ${lang} (${theme}) with results passes axe`, async ({ page, context, baseURL }) => {
+      await context.addCookies([{ name: 'theme', value: theme, url: baseURL! }]);
+      const article = articleIn('en', lang);
+      await search(page, lang, titleOf(lang, article.slug));
+      const results = await new AxeBuilder({ page })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+        .analyze();
+      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    });
+  }
+}
+
+test('more results load on request, and focus moves to the first new one', async ({ page }) => {
+  // "you" is in nearly every English article: more than one page of results.
+  await search(page, 'en', 'you');
+  await expect(page.locator('.results li')).toHaveCount(10);
+  await page.getByRole('button', { name: messages('en')['search.showMore']! }).click();
+  await expect(page.locator('.results li')).toHaveCount(20);
+  await expect(page.locator('.results li').nth(10).locator('a')).toBeFocused();
+});
+
+test('text typed before the search island wakes up is kept and searched', async ({ page }) => {
+  const article = articleIn('en');
+  // Hold the island's script back, type, then let it load.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/_astro/SearchPage*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/en/search', { waitUntil: 'domcontentloaded' });
+  await page.getByRole('searchbox').fill(article.title);
+  release();
+  await expect(page.locator('.results a', { hasText: article.title }).first()).toBeVisible();
+  await expect(page.getByRole('searchbox')).toHaveValue(article.title);
+});

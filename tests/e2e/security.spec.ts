@@ -1,0 +1,53 @@
+import { expect, test } from '@playwright/test';
+import { articleIn, articlePath } from './content.ts';
+
+test('every kind of response carries the security headers, and the CSP allows no unsafe inline script', async ({ request }) => {
+  for (const path of [
+    '/en',
+    articlePath('en', articleIn('en')),
+    '/en/search',
+    '/en/missing',
+    '/api/contacts/get',
+    '/_astro/nothing.js',
+    '/sitemap.xml',
+  ]) {
+    const response = await request.get(path, { maxRedirects: 0 });
+    const headers = response.headers();
+    expect(headers['x-content-type-options'], path).toBe('nosniff');
+    expect(headers['referrer-policy'], path).toBe('strict-origin-when-cross-origin');
+    const csp = headers['content-security-policy'] ?? '';
+    expect(csp, path).toMatch(/script-src 'self'/);
+    expect(csp, path).not.toContain('unsafe-inline');
+    expect(csp, path).toContain("frame-ancestors 'none'");
+  }
+});
+
+test('pages work under the CSP: no violation reported while reading and searching', async ({ page }) => {
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy|Refused to/.test(message.text())) violations.push(message.text());
+  });
+  await page.goto('/en');
+  await page.locator('.card a').first().click();
+  await expect(page.locator('.crumbs')).toBeVisible();
+  await page.goto('/ar/search?q=%D8%B1%D9%85%D8%B2');
+  await expect(page.locator('.search-answer')).toHaveAttribute('data-query', /./);
+  await page.locator('details.menu > summary').nth(1).click();
+  await page.getByRole('radio').nth(2).check();
+  expect(violations).toEqual([]);
+});
+
+test('the API answers errors in JSON with the right status', async ({ request }) => {
+  const wrongMethod = await request.get('/api/chat/verify');
+  expect(wrongMethod.status()).toBe(405);
+  expect(await wrongMethod.json()).toEqual({ error: { code: 'method_not_allowed', message: expect.any(String) } });
+  const notJson = await request.post('/api/chat/verify', { headers: { 'content-type': 'text/plain' }, data: 'hello' });
+  expect(notJson.status()).toBe(415);
+  const badBody = await request.post('/api/chat/verify', { data: { chatBoxId: 'x', contactId: 1 } });
+  expect(badBody.status()).toBe(400);
+  const body = await badBody.json();
+  expect(body.error.code).toBe('invalid_body');
+  expect(body.error.issues.map((issue: { path: string }) => issue.path)).toEqual(
+    expect.arrayContaining(['chatBoxId', 'contactId', 'otp', 'token']),
+  );
+});
