@@ -13,7 +13,7 @@ import {
 } from '../../lib/staff/auth.ts';
 import { firebaseAuth } from '../../lib/staff/firebase.ts';
 import { $staffAuth } from '../../stores/staffAuth.ts';
-import { alert, busy, check, fill, firebaseSettings, lang, root, show } from './page.ts';
+import { alert, busy, check, fill, firebaseSettings, lang, ready, root, show } from './page.ts';
 
 const auth = firebaseAuth(firebaseSettings());
 const form = root.querySelector<HTMLFormElement>('[data-login]')!;
@@ -106,3 +106,5 @@ keepSignedIn(auth, () => {
   fill('email', user.email ?? '');
   show(user.emailVerified ? signedInPanel : verifyPanel);
 });
+
+ready();

@@ -42,3 +42,11 @@ export function busy(form: HTMLFormElement, working: boolean): void {
   for (const button of form.querySelectorAll('button')) button.disabled = working;
   form.setAttribute('aria-busy', String(working));
 }
+
+/**
+ * Enables the buttons the page renders disabled: before this script has attached its handlers, a click would do
+ * nothing (a provider button) or send the form to the server (a password).
+ */
+export function ready(): void {
+  for (const button of root.querySelectorAll<HTMLButtonElement>('button[data-needs-script]')) button.disabled = false;
+}

@@ -4,7 +4,7 @@
  */
 import { checkResetCode, completePasswordReset, keepSignedIn, requestPasswordReset, updatePassword } from '../../lib/staff/auth.ts';
 import { firebaseAuth } from '../../lib/staff/firebase.ts';
-import { alert, busy, check, fill, firebaseSettings, root, show } from './page.ts';
+import { alert, busy, check, fill, firebaseSettings, ready, root, show } from './page.ts';
 
 const auth = firebaseAuth(firebaseSettings());
 const request = root.querySelector<HTMLFormElement>('[data-request]')!;
@@ -71,4 +71,5 @@ async function start() {
   });
 }
 
+ready();
 void start();
