@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { foyer } from './cli.ts';
-import { messages } from './content.ts';
+import { articlePath, articles, messages } from './content.ts';
 import { createAccount, lastCode, uniqueEmail } from './emulator.ts';
 import { gapiStandIn } from './gapiStandIn.ts';
 
@@ -39,6 +39,22 @@ test('staff sign in with e-mail and password, land on next, and sign out', async
   await page.reload();
   await expect(page.getByRole('button', { name: t['login.signIn']!, exact: true })).toBeVisible();
   await expect(page.getByText(fill(t['login.signedInAs']!, { email }))).toBeHidden();
+});
+
+test('the sign-in page works when reached by links, there and back again', async ({ page }) => {
+  await page.goto(articlePath('en', articles[0]!));
+  await page.getByRole('link', { name: t['nav.staffSignIn']!, exact: true }).click();
+  await page.getByRole('link', { name: t['login.forgotPassword']! }).click();
+  await expect(page).toHaveURL(/\/en\/password$/);
+  await page.getByRole('link', { name: t['password.backToSignIn']! }).click();
+  await expect(page).toHaveURL(/\/en\/login$/);
+  // The page's own script ran again: its checks answer.
+  await page.getByRole('button', { name: t['login.signIn']!, exact: true }).click();
+  await expect(page.getByText(t['login.emailMissing']!)).toBeVisible();
+  await page.goBack();
+  await page.goBack();
+  await page.getByRole('button', { name: t['login.signIn']!, exact: true }).click();
+  await expect(page.getByText(t['login.emailMissing']!)).toBeVisible();
 });
 
 test('a wrong password gives one generic line that does not say whether the account exists', async ({ page }) => {
