@@ -36,6 +36,13 @@ export function forgetSession(key: string): void {
   Cookies.remove(`${sessionCookiePrefix}${key}`, { path: '/' });
 }
 
+/** Forgets every session of this device, including cookies another tab wrote since this page loaded. */
+export function forgetAllSessions(): void {
+  const keys = new Set(Object.keys($contactSessions.get()));
+  for (const name of Object.keys(Cookies.get())) if (name.startsWith(sessionCookiePrefix)) keys.add(name.slice(sessionCookiePrefix.length));
+  for (const key of keys) forgetSession(key);
+}
+
 /** Reads the cookies again (another tab may have extended or ended a session). */
 export function reloadSessionsFromCookies(): void {
   $contactSessions.set(fromCookies());

@@ -65,12 +65,15 @@ test('a wrong code says so, in the page’s language', async ({ page }) => {
   await expect(page.getByRole('alert')).toHaveText(de['session.codeNotAccepted']!);
 });
 
-test('a malformed chat box id is the seed’s 404', async ({ request }) => {
-  for (const path of ['/en/chat/not-an-id', '/en/chatBox/cb_short', '/xx/chat']) {
-    const response = await request.get(path);
-    expect(response.status(), path).toBe(404);
-    expect(await response.text()).toContain('(404)');
+test('a malformed chat box id is the seed’s 404 "Page Not Found: {path}"', async ({ page }) => {
+  for (const path of ['/en/chat/not-an-id', '/en/chatBox/cb_short', '/en/chat/page', '/en/chatBox/page']) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(404);
+    await expect(page.locator('h1')).toHaveText(`Page Not Found: ${path} (404)`);
   }
+  // Not a chat route at all: the generic routing's wording.
+  expect((await page.goto('/xx/chat'))?.status()).toBe(404);
+  await expect(page.locator('h1')).toHaveText('Page not found: /xx/chat (404)');
 });
 
 test('the widget has no site header and may only be framed by configured origins', async ({ page, request }) => {

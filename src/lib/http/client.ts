@@ -26,10 +26,19 @@ export class ApiRequestError extends Error {
 }
 
 let staffAuthorization: string | undefined;
+let refreshStaffToken: (() => Promise<unknown>) | undefined;
 
 /** Set after staff sign-in: every call then carries the staff member's id token. */
 export function setStaffAuthorization(idToken: string): void {
   staffAuthorization = `Bearer ${idToken}`;
+}
+
+/**
+ * Runs before each staff call, so a token older than the seed's 1800 s is refreshed on use (the staff sign-in
+ * layer passes its `currentIdToken`, which stores the fresh token through setStaffAuthorization).
+ */
+export function refreshStaffAuthorizationWith(refresh: () => Promise<unknown>): void {
+  refreshStaffToken = refresh;
 }
 
 /** Cleared at sign-out. */
@@ -59,12 +68,15 @@ function toApiError(error: unknown): ApiRequestError {
 const client = ofetch.create({
   retryDelay: retryDelayMs,
   retryStatusCodes,
-  onRequest({ options }) {
+  async onRequest({ options }) {
     const headers = new Headers(options.headers);
     headers.set(internalHeader, '1');
     headers.set('Accept-Language', pageLanguage());
     // A call that brings its own authorisation (a contact session token) keeps it.
-    if (staffAuthorization && !headers.has('Authorization')) headers.set('Authorization', staffAuthorization);
+    if (staffAuthorization && !headers.has('Authorization')) {
+      await refreshStaffToken?.();
+      if (staffAuthorization) headers.set('Authorization', staffAuthorization);
+    }
     options.headers = headers;
   },
 });

@@ -19,6 +19,7 @@ import {
   hasPreviousSession,
   pageSession,
   resetSessions,
+  toRecord,
 } from './contactSession.ts';
 
 const cookie = (key: string) => Cookies.get(`${sessionCookiePrefix}${key}`);
@@ -124,6 +125,30 @@ describe('the contact session against the real API', () => {
     expect(JSON.parse(atob(second!.split('.')[1]!)).sub).toBe(other.contactId);
   });
 
+  it('extends once when several callers ask for the token at 3000 s at the same time', async () => {
+    await getSessionToken(contact.chatBoxId, withCode());
+    later(3000);
+    const tokens = await Promise.all([getSessionToken(contact.chatBoxId), getSessionToken(contact.chatBoxId), fetchContact(contact.chatBoxId)]);
+    expect(tokens[0]).toBe(tokens[1]);
+    expect(server.requests).toEqual(['POST /api/chat/verify', 'POST /api/chat/extend', 'POST /api/contacts/get']);
+  });
+
+  it('drops an extend that answers after reset, so leaving stays left', async () => {
+    await getSessionToken(contact.chatBoxId, withCode());
+    later(3000);
+    const extending = getSessionToken(contact.chatBoxId);
+    resetSessions();
+    expect(await extending).toBeNull();
+    expect($contactSessions.get()[contact.chatBoxId]).toBeUndefined();
+    expect(cookie(contact.chatBoxId)).toBeUndefined();
+  });
+
+  it('reset also removes session cookies another tab wrote after this page loaded', async () => {
+    Cookies.set(`${sessionCookiePrefix}cb_elsewhere`, `${Date.now() + 3600_000}:x.y.z`, { path: '/' });
+    resetSessions();
+    expect(cookie('cb_elsewhere')).toBeUndefined();
+  });
+
   async function pageCode() {
     const page = await invited(services, { page: true });
     return { contactId: page.contactId, otp: page.code };
@@ -146,6 +171,22 @@ describe('the contact session against the real API', () => {
     expect($contacts.get()).toEqual({});
     expect($organizationUsers.get()).toEqual({});
     expect(cookie(contact.chatBoxId)).toBeUndefined();
+  });
+});
+
+describe('a session record', () => {
+  const jwt = (claims: object) => `e30.${btoa(JSON.stringify(claims)).replace(/=+$/, '')}.sig`;
+
+  it('counts the token’s lifetime from when it arrived, whatever the server’s clock says', () => {
+    const serverTime = Date.parse('2026-01-01T12:00:00Z') / 1000;
+    const receivedAt = Date.parse('2026-01-01T12:10:00Z'); // this device runs ten minutes ahead
+    const record = toRecord({ jwt: jwt({ iat: serverTime, exp: serverTime + 3600 }), expiresAt: '2026-01-01T13:00:00Z' }, receivedAt);
+    expect(record.expiresAt - receivedAt).toBe(3600_000);
+  });
+
+  it('falls back to the answer’s expiry when the token has no readable times', () => {
+    const record = toRecord({ jwt: 'not-a-jwt', expiresAt: '2026-01-01T13:00:00Z' }, Date.parse('2026-01-01T12:00:00Z'));
+    expect(record.expiresAt).toBe(Date.parse('2026-01-01T13:00:00Z'));
   });
 });
 

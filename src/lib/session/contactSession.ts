@@ -5,7 +5,7 @@
 import { map } from 'nanostores';
 import { botToken } from '../botCheck.ts';
 import { request } from '../http/client.ts';
-import { $contactSessions, forgetSession, storeSession } from '../../stores/contactSessions.ts';
+import { $contactSessions, forgetAllSessions, forgetSession, storeSession } from '../../stores/contactSessions.ts';
 import { nextStep, type SessionRecord } from './rules.ts';
 
 export const pageSession = 'page';
@@ -29,34 +29,50 @@ interface Issued {
   expiresAt: string;
 }
 
-const toRecord = ({ jwt, expiresAt }: Issued): SessionRecord => ({ token: jwt, expiresAt: Date.parse(expiresAt) });
+/** The token's claims (read, not verified: the server checks them; this device only needs its own bookkeeping). */
+function claims(token: string): { sub?: string; iat?: number; exp?: number } {
+  try {
+    return JSON.parse(atob(token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))) as { sub?: string };
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * The record keeps the expiry on this device's clock: the token's lifetime counted from when it arrived. A clock
+ * that is minutes off would otherwise make a new token look old (or an old one young) to the seed's 3540/3000 s.
+ */
+export function toRecord({ jwt, expiresAt }: Issued, receivedAt: number): SessionRecord {
+  const { iat, exp } = claims(jwt);
+  const lifetime = iat && exp && exp > iat ? (exp - iat) * 1000 : Date.parse(expiresAt) - receivedAt;
+  return { token: jwt, expiresAt: receivedAt + lifetime };
+}
 
 async function verify(key: string, contactId: string, otp: string): Promise<SessionRecord> {
   const token = await botToken('login');
   const path = key === pageSession ? '/api/verify' : '/api/chat/verify';
   const { data } = await request<{ data: Issued }>(path, { method: 'POST', body: { chatBoxId: key, contactId, otp, token } });
-  return toRecord(data);
+  return toRecord(data, Date.now());
 }
 
 async function extend(key: string, record: SessionRecord): Promise<SessionRecord> {
   const token = await botToken('login');
-  return toRecord(await request<Issued>('/api/chat/extend', { method: 'POST', bearer: record.token, body: { chatBoxId: key, token } }));
+  const issued = await request<Issued>('/api/chat/extend', { method: 'POST', bearer: record.token, body: { chatBoxId: key, token } });
+  return toRecord(issued, Date.now());
 }
 
-/** The contact a token belongs to (read, not verified: only to tell whether a new link is for someone else). */
-function tokenContact(token: string): string | undefined {
-  try {
-    return (JSON.parse(atob(token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))) as { sub?: string }).sub;
-  } catch {
-    return undefined;
-  }
-}
 
 export interface TokenRequest {
   otp?: string | undefined;
   contactId?: string | undefined;
   forceReload?: boolean | undefined;
 }
+
+// One verify or extend at a time per key: islands, timers and the tab coming back all ask for the token, and two
+// extends at once would race (the loser's failure clearing the winner's token). Reset starts a new generation, so
+// an answer that arrives after it is dropped instead of bringing the session back.
+const pending = new Map<string, Promise<string | null>>();
+let generation = 0;
 
 /**
  * The session token for a chat box (or `page`), or null when there is none and no code to get one.
@@ -67,29 +83,44 @@ export async function getSessionToken(
   { otp, contactId, forceReload = false }: TokenRequest = {},
   now = Date.now(),
 ): Promise<string | null> {
-  let record = $contactSessions.get()[key];
   const hasCode = !!otp && !!contactId;
+  const running = pending.get(key);
+  if (running && !hasCode) return running;
+  if (running) await running.catch(() => null);
+  let record = $contactSessions.get()[key];
   // A link for another contact replaces this device's session for that chat box.
-  if (record && hasCode && tokenContact(record.token) !== contactId) record = undefined;
+  if (record && hasCode && claims(record.token).sub !== contactId) record = undefined;
   const step = nextStep(record, { hasCode, forceReload }, now);
   if (step === 'keep') return record!.token;
   if (step === 'none' || step === 'verify') forgetSession(key);
   if (step === 'none') return null;
-  try {
-    const fresh = step === 'verify' ? await verify(key, contactId!, otp!) : await extend(key, record!);
-    storeSession(key, fresh);
-    return fresh.token;
-  } catch (error) {
-    forgetSession(key);
-    throw error;
-  }
+  const started = generation;
+  const work = (step === 'verify' ? verify(key, contactId!, otp!) : extend(key, record!)).then(
+    (fresh) => {
+      if (generation !== started) return null;
+      storeSession(key, fresh);
+      return fresh.token;
+    },
+    (error: unknown) => {
+      if (generation === started) forgetSession(key);
+      throw error;
+    },
+  );
+  pending.set(key, work);
+  const settle = () => {
+    if (pending.get(key) === work) pending.delete(key);
+  };
+  work.then(settle, settle);
+  return work;
 }
 
 export { isPresent as hasPreviousSession } from './rules.ts';
 
 /** Forgets every session on this device, and the contact and organisation users fetched with them. */
 export function resetSessions(): void {
-  for (const key of Object.keys($contactSessions.get())) forgetSession(key);
+  generation += 1;
+  pending.clear();
+  forgetAllSessions();
   $organizationUsers.set({});
   $contacts.set({});
 }
@@ -97,9 +128,11 @@ export function resetSessions(): void {
 export async function fetchContact(key: string): Promise<Contact | null> {
   const cached = $contacts.get()[key];
   if (cached) return cached;
+  const started = generation;
   const token = await getSessionToken(key);
   if (!token) return null;
   const { contact } = await request<{ contact: Contact }>('/api/contacts/get', { method: 'POST', bearer: token, body: { chatBoxId: key } });
+  if (generation !== started) return null;
   $contacts.setKey(key, contact);
   return contact;
 }
@@ -107,6 +140,7 @@ export async function fetchContact(key: string): Promise<Contact | null> {
 export async function fetchOrganizationUser(key: string, uid: string): Promise<OrganizationUser | null> {
   const cached = $organizationUsers.get()[uid];
   if (cached) return cached;
+  const started = generation;
   const token = await getSessionToken(key);
   if (!token) return null;
   const { organizationUser } = await request<{ organizationUser: OrganizationUser }>('/api/organizationUsers/get', {
@@ -114,6 +148,7 @@ export async function fetchOrganizationUser(key: string, uid: string): Promise<O
     bearer: token,
     body: { chatBoxId: key, uid },
   });
+  if (generation !== started) return null;
   $organizationUsers.setKey(uid, organizationUser);
   return organizationUser;
 }

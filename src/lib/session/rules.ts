@@ -12,7 +12,7 @@ export const extendAfterSeconds = 3000;
 
 export interface SessionRecord {
   token: string;
-  /** Milliseconds since the epoch. */
+  /** Milliseconds since the epoch, on this device's clock (the token's lifetime from when it arrived). */
   expiresAt: number;
 }
 

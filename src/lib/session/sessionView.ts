@@ -7,7 +7,7 @@ import { ApiRequestError } from '../http/client.ts';
 import { $contactSessions } from '../../stores/contactSessions.ts';
 import { fetchContact, getSessionToken, resetSessions, type Contact, type TokenRequest } from './contactSession.ts';
 
-export type Notice = 'session.ended' | 'session.codeNotAccepted' | `apiError.${string}`;
+export type Notice = 'session.ended' | 'session.codeNotAccepted' | 'session.noAccess' | `apiError.${string}`;
 
 export type SessionView =
   | { kind: 'checking' }
@@ -21,6 +21,8 @@ export function noticeFor(error: unknown): Notice {
   if (!(error instanceof ApiRequestError)) return 'apiError.unknown';
   if (error.code === 'code_not_accepted') return 'session.codeNotAccepted';
   if (['invalid_token', 'token_expired', 'unauthorized'].includes(error.code)) return 'session.ended';
+  // PRODUCT: an unknown chat box, or one this session does not cover, says so, never a blank page.
+  if (['out_of_scope', 'not_found'].includes(error.code)) return 'session.noAccess';
   return knownErrors.has(error.code) ? (`apiError.${error.code}` as Notice) : 'apiError.unknown';
 }
 

@@ -9,13 +9,14 @@ import { startApiServer, type ApiServer } from '../../server/testing/apiServer.t
 import { testDatabases } from '../../server/testing/databases.ts';
 import { testServices } from '../../server/testing/services.ts';
 import { $organizationUser, $staffAuth } from '../../stores/staffAuth.ts';
-import { ApiRequestError, hasStaffAuthorization } from '../http/client.ts';
+import { ApiRequestError, hasStaffAuthorization, request } from '../http/client.ts';
 import {
   afterSignIn,
   createAccount,
   currentIdToken,
   fetchStaffDetails,
   idTokenRefreshSeconds,
+  keepSignedIn,
   requestPasswordReset,
   signIn,
   signOut,
@@ -84,6 +85,35 @@ describe('staff sign-in', () => {
     expect($organizationUser.get()).toBeNull();
     expect(hasStaffAuthorization()).toBe(false);
     expect(await currentIdToken(auth)).toBeNull();
+  });
+
+  it('refreshes the id token at the seed’s 1800 s', () => {
+    expect(idTokenRefreshSeconds).toBe(1800);
+  });
+
+  it('does not sign back in when a refresh under way finishes after sign-out', async () => {
+    await signIn(auth, 'email', { email: staff.email, password: staff.password });
+    const refreshing = currentIdToken(auth, Date.now() + idTokenRefreshSeconds * 1000);
+    await signOut(auth);
+    await refreshing;
+    expect($staffAuth.get()).toMatchObject({ user: null, idToken: null });
+    expect(hasStaffAuthorization()).toBe(false);
+  });
+
+  it('refreshes an old id token before a staff call that uses it', async () => {
+    await signIn(auth, 'email', { email: staff.email, password: staff.password });
+    let stop = () => {};
+    await new Promise<void>((resolve) => (stop = keepSignedIn(auth, resolve)));
+    try {
+      const { idToken } = $staffAuth.get();
+      $staffAuth.setKey('idTokenStoredAt', Date.now() - idTokenRefreshSeconds * 1000);
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      await request('/api/me').catch(() => undefined);
+      expect($staffAuth.get().idToken).not.toBe(idToken);
+      expect(Date.now() - $staffAuth.get().idTokenStoredAt!).toBeLessThan(idTokenRefreshSeconds * 1000);
+    } finally {
+      stop();
+    }
   });
 
   it('uses the stored id token until it is 1800 s old, then refreshes it', async () => {

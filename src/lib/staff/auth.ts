@@ -19,7 +19,7 @@ import {
   type Auth,
   type User,
 } from 'firebase/auth';
-import { clearStaffAuthorization, request, setStaffAuthorization } from '../http/client.ts';
+import { clearStaffAuthorization, refreshStaffAuthorizationWith, request, setStaffAuthorization } from '../http/client.ts';
 import { $organizationUser, $staffAuth, emptyStaffAuth, type OrganizationUserRecord } from '../../stores/staffAuth.ts';
 
 export const idTokenRefreshSeconds = 1800;
@@ -35,8 +35,13 @@ export class UnsupportedProviderError extends Error {
   }
 }
 
+// Sign-out starts a new generation: a token refresh still under way when it happened must not sign back in.
+let generation = 0;
+
 async function store(user: User, forceRefresh = false): Promise<string> {
+  const started = generation;
   const idToken = await user.getIdToken(forceRefresh);
+  if (generation !== started) return idToken;
   $staffAuth.set({
     ...$staffAuth.get(),
     user: { uid: user.uid, email: user.email, emailVerified: user.emailVerified, displayName: user.displayName, photoURL: user.photoURL },
@@ -109,10 +114,16 @@ export async function updatePassword(auth: Auth, password: string): Promise<'upd
   }
 }
 
-export async function signOut(auth: Auth): Promise<void> {
+/** Clears the auth header and resets the state (seed: sign-out). */
+function forgetStaff(): void {
+  generation += 1;
   clearStaffAuthorization();
   $staffAuth.set({ ...emptyStaffAuth, selfTokens: {} });
   $organizationUser.set(null);
+}
+
+export async function signOut(auth: Auth): Promise<void> {
+  forgetStaff();
   await firebaseSignOut(auth).catch(() => {});
 }
 
@@ -126,12 +137,11 @@ export async function currentIdToken(auth: Auth, now = Date.now()): Promise<stri
 
 /** Picks up a session the SDK restored, and keeps the id token fresh every 1800 s. Returns a stop function. */
 export function keepSignedIn(auth: Auth, onChange: () => void): () => void {
+  refreshStaffAuthorizationWith(() => currentIdToken(auth));
   const unsubscribe = auth.onAuthStateChanged(async (user) => {
+    // Signed out here or in another tab: the same reset as signOut.
     if (user) await store(user);
-    else {
-      clearStaffAuthorization();
-      $staffAuth.set({ ...emptyStaffAuth, selfTokens: {} });
-    }
+    else forgetStaff();
     onChange();
   });
   const timer = setInterval(() => {

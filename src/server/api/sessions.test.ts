@@ -137,7 +137,7 @@ describe.each(testDatabases)('the contact-session API on $name', ({ open }) => {
       expect((await call('/api/contacts/get', { token: a.jwt, body: { chatBoxId: 'page' } })).status).toBe(403);
     });
 
-    it("accepts a page token on its contact's chat boxes and refuses it on others'", async () => {
+    it("accepts a page token on its contact's chat boxes and refuses it alike on others' and unknown ones", async () => {
       const page = await sessionFor('page');
       const own = await invited(services, {
         email: (await db.query<{ email: string }>('select email from contacts where id = $1', [page.contactId]))[0]!.email,
@@ -146,7 +146,9 @@ describe.each(testDatabases)('the contact-session API on $name', ({ open }) => {
       expect((await call('/api/contacts/get', { token: page.jwt, body: { chatBoxId: 'page' } })).status).toBe(200);
       const stranger = await invited(services);
       expect((await call('/api/contacts/get', { token: page.jwt, body: { chatBoxId: stranger.chatBoxId } })).status).toBe(403);
-      expect((await call('/api/contacts/get', { token: page.jwt, body: { chatBoxId: 'cb_00000000000000000000' } })).status).toBe(404);
+      const unknown = await call('/api/contacts/get', { token: page.jwt, body: { chatBoxId: 'cb_00000000000000000000' } });
+      expect(unknown.status).toBe(403);
+      expect(unknown.body.error.code).toBe('out_of_scope');
     });
   });
 

@@ -40,10 +40,9 @@ async function authorize({ services, request }: Call, chatBoxId: string): Promis
   const outOfScope = () => new ApiError(403, 'out_of_scope', 'This session does not cover that chat box.');
   if (session.scope !== pageScope && session.scope !== chatBoxId) throw outOfScope();
   if (!(await services.contactExists(session.contactId))) throw new ApiError(401, 'invalid_token', 'The session token is not valid.');
-  if (session.scope === pageScope && chatBoxId !== pageScope) {
-    const owner = await chatBoxOwner(services.db, chatBoxId);
-    if (!owner) throw new ApiError(404, 'not_found', 'There is no such chat box.');
-    if (owner !== session.contactId) throw outOfScope();
+  // Someone else's chat box and one that does not exist get the same answer: a session cannot probe for ids.
+  if (session.scope === pageScope && chatBoxId !== pageScope && (await chatBoxOwner(services.db, chatBoxId)) !== session.contactId) {
+    throw outOfScope();
   }
   return session;
 }
