@@ -25,6 +25,9 @@ function* files(path) {
   }
 }
 
+/** The site address a build bakes into its pages (astro.config.mjs has the same default). */
+export const builtSiteUrl = () => process.env.SITE_URL ?? 'http://localhost:4321';
+
 /** A fingerprint of everything a build depends on: paths, sizes, change times and build settings. */
 export function sourceFingerprint() {
   const hash = createHash('sha256');
@@ -64,6 +67,8 @@ export function buildIfNeeded({ outDir = join(root, process.env.FOYER_OUT_DIR ??
     if (result.status !== 0) throw new Error(`${name} failed (exit code ${result.status}). Fix the error above and run again.`);
   }
   writeFileSync(stampFile, fingerprint);
+  // The address baked into canonical URLs, hreflang and the sitemap: production refuses to serve a build made for another.
+  writeFileSync(join(outDir, 'site-url'), builtSiteUrl());
   const pages = globSync('**/index.html', { cwd: join(outDir, 'client') }).length;
   log(`Foyer: built ${pages} pages in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
 }

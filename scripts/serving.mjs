@@ -7,6 +7,24 @@ import { demoStaffLogin, ensureEmulatorUser, startAuthEmulator } from './authEmu
 
 export async function serve() {
   let emulator;
+  let foyer;
+  let started = false;
+  let stopping = false;
+  const shutdown = async (code) => {
+    console.log('\nFoyer: stopping…');
+    await foyer?.stop();
+    await emulator?.stop();
+    process.exit(code);
+  };
+  // A signal during start-up is kept until what is being opened can be closed (the database needs that); a
+  // second Ctrl+C while stopping is ignored rather than killing the process half-way through closing it.
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.on(signal, () => {
+      if (stopping) return;
+      stopping = true;
+      if (started) void shutdown(0);
+    });
+  }
   try {
     if (!process.env.FIREBASE_API_KEY && process.env.NODE_ENV !== 'production') {
       const dataDir = process.env.FOYER_DATA_DIR ?? './data';
@@ -18,21 +36,17 @@ export async function serve() {
       process.env.FIREBASE_AUTH_EMULATOR_HOST = emulator.host;
       await ensureEmulatorUser(emulator.host, demoStaffLogin);
     }
-    const { startFoyer } = await import('../src/server/main.ts');
-    const foyer = await startFoyer();
-    if (emulator) console.log(`Demo staff sign-in (Auth emulator): ${demoStaffLogin.email} / ${demoStaffLogin.password}`);
-    console.log(`\nFoyer is running at ${foyer.url} (press Ctrl+C to stop).`);
-    for (const signal of ['SIGINT', 'SIGTERM']) {
-      process.once(signal, async () => {
-        console.log('\nFoyer: stopping…');
-        await foyer.stop();
-        await emulator?.stop();
-        process.exit(0);
-      });
+    if (!stopping) {
+      const { startFoyer } = await import('../src/server/main.ts');
+      foyer = await startFoyer();
     }
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);
     await emulator?.stop();
     process.exit(1);
   }
+  started = true;
+  if (stopping) return shutdown(0);
+  if (emulator) console.log(`Demo staff sign-in (Auth emulator): ${demoStaffLogin.email} / ${demoStaffLogin.password}`);
+  console.log(`\nFoyer is running at ${foyer.url} (press Ctrl+C to stop).`);
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config.ts';
 import { loadSecret } from './secrets.ts';
-import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -28,6 +28,7 @@ describe('configuration', () => {
 
   const production = {
     NODE_ENV: 'production',
+    SITE_URL: 'https://help.example.com',
     SESSION_SECRET: 's'.repeat(40),
     RECAPTCHA_SECRET: 'a',
     RECAPTCHA_SITE_KEY: 'b',
@@ -38,7 +39,7 @@ describe('configuration', () => {
 
   it('stops production without its secrets and keys, naming each missing setting', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
-      /SESSION_SECRET.*RECAPTCHA_SECRET.*RECAPTCHA_SITE_KEY.*FIREBASE_PROJECT_ID.*FIREBASE_API_KEY.*FIREBASE_AUTH_DOMAIN/,
+      /SITE_URL.*SESSION_SECRET.*RECAPTCHA_SECRET.*RECAPTCHA_SITE_KEY.*FIREBASE_PROJECT_ID.*FIREBASE_API_KEY.*FIREBASE_AUTH_DOMAIN/,
     );
     for (const name of Object.keys(production).filter((key) => key !== 'NODE_ENV')) {
       expect(() => loadConfig({ ...production, [name]: undefined }), name).toThrow(new RegExp(name));
@@ -47,7 +48,11 @@ describe('configuration', () => {
   });
 
   it('refuses the Auth emulator in production, which would accept unsigned staff tokens', () => {
-    expect(() => loadConfig({ ...production, FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' })).toThrow(/FIREBASE_AUTH_EMULATOR_HOST/);
+    for (const value of ['127.0.0.1:9099', ' ', '']) {
+      expect(() => loadConfig({ ...production, FIREBASE_AUTH_EMULATOR_HOST: value }), JSON.stringify(value)).toThrow(
+        /FIREBASE_AUTH_EMULATOR_HOST/,
+      );
+    }
   });
 
   it('names every bad setting', () => {
@@ -61,6 +66,9 @@ describe('configuration', () => {
       'https://a.example',
       'https://b.example',
     ]);
+    for (const bad of ["https://a.example; script-src *", 'a.example', "'self'", 'https://a.example/path']) {
+      expect(() => loadConfig({ FRAME_ANCESTORS: bad }), bad).toThrow(/FRAME_ANCESTORS/);
+    }
   });
 });
 
@@ -72,6 +80,19 @@ describe('the session secret', () => {
     expect(await loadSecret({ FOYER_DATA_DIR: dir, NODE_ENV: 'development', SESSION_SECRET: undefined })).toBe(first);
     expect(readFileSync(join(dir, 'session-secret'), 'utf8').trim()).toBe(first);
     expect(statSync(join(dir, 'session-secret')).mode & 0o777).toBe(0o600);
+  });
+
+  it('refuses a secret file that is empty or too short, saying what to do', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'foyer-secret-'));
+    writeFileSync(join(dir, 'session-secret'), 'short\n');
+    await expect(loadSecret({ FOYER_DATA_DIR: dir, NODE_ENV: 'development', SESSION_SECRET: undefined })).rejects.toThrow(/Delete it/);
+  });
+
+  it('is the same for processes that make it at the same moment', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'foyer-secret-'));
+    const settings = { FOYER_DATA_DIR: dir, NODE_ENV: 'development' as const, SESSION_SECRET: undefined };
+    const secrets = await Promise.all(Array.from({ length: 8 }, () => loadSecret(settings)));
+    expect(new Set(secrets).size).toBe(1);
   });
 
   it('comes from SESSION_SECRET when set', async () => {

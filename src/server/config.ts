@@ -33,7 +33,8 @@ export const configSchema = z.object({
   FRAME_ANCESTORS: z
     .string()
     .default('')
-    .transform((value) => value.split(/\s+/).filter(Boolean)),
+    .transform((value) => value.split(/\s+/).filter(Boolean))
+    .pipe(z.array(z.string().regex(/^https?:\/\/[a-z0-9.-]+(:\d{1,5})?$/i, 'each must be an origin such as https://www.example.com'))),
   /** Developer mode is on in a browser whose cookie DEV_MODE_COOKIE_KEY holds DEV_MODE_COOKIE_VALUE. */
   DEV_MODE_COOKIE_KEY: optional,
   DEV_MODE_COOKIE_VALUE: optional,
@@ -62,6 +63,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const config = { ...result.data, SITE_URL: result.data.SITE_URL ?? `http://localhost:${result.data.PORT}` };
   if (config.NODE_ENV === 'production') {
     const missing = [
+      !result.data.SITE_URL && 'SITE_URL (the public address, such as https://help.example.com)',
       !config.SESSION_SECRET && 'SESSION_SECRET (32 or more random characters)',
       !config.RECAPTCHA_SECRET && 'RECAPTCHA_SECRET (the reCAPTCHA v3 secret key)',
       !config.RECAPTCHA_SITE_KEY && 'RECAPTCHA_SITE_KEY (the reCAPTCHA v3 site key)',
@@ -72,7 +74,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     if (missing.length) {
       throw new Error(`Foyer cannot start in production without: ${missing.join(', ')}. Set them in the environment.`);
     }
-    if (config.FIREBASE_AUTH_EMULATOR_HOST) {
+    // firebase-admin reads the raw variable (any value at all turns the emulator on), so check that, not the trimmed one.
+    if (env['FIREBASE_AUTH_EMULATOR_HOST'] !== undefined || process.env['FIREBASE_AUTH_EMULATOR_HOST'] !== undefined) {
       throw new Error('FIREBASE_AUTH_EMULATOR_HOST is set: with it the server accepts unsigned staff tokens. Remove it in production.');
     }
   }

@@ -3,40 +3,45 @@
  * work), a contact, and a chat box with a short conversation. Only when there is no one yet.
  */
 import { randomUUID } from 'node:crypto';
-import { ensureContact, upsertOrganizationUser } from './directory.ts';
+import { createChatBox, ensureContact, upsertOrganizationUser } from './directory.ts';
 import { invite } from './invitations.ts';
 import type { Services } from './services.ts';
 
 export const demoStaff = { uid: 'demo-staff', email: 'demo@foyer.test', name: 'Dana Demo', role: 'admin' as const };
 export const demoContact = { email: 'ana@example.com', name: 'Ana Example', lang: 'en' as const };
 
-/** Seeds the demo if the database is empty; returns whether it did. */
+// Two processes starting on one empty PostgreSQL database take turns, so only the first seeds.
+const demoLock = 4_636_972;
+
+/** Seeds the demo if the database is empty; returns whether it did. All or nothing, in one transaction. */
 export async function seedDemo(services: Services): Promise<boolean> {
-  const { db } = services;
-  const [{ people }] = (await db.query<{ people: number }>(
-    `select (select count(*) from organization_users) + (select count(*) from contacts) as people`,
-  )) as [{ people: number }];
-  if (people > 0) return false;
-  await upsertOrganizationUser(db, demoStaff);
-  await db.query(`update organization_users set uid = $1 where lower(email) = lower($2)`, [demoStaff.uid, demoStaff.email]);
-  const contact = await ensureContact(db, demoContact);
-  const { chatBoxId } = await invite(services, { email: demoContact.email });
-  const conversation: [string, string, string][] = [
-    ['staff', demoStaff.uid, `Hello ${demoContact.name.split(' ')[0]}, welcome to Foyer! Ask us anything here.`],
-    ['contact', contact.id, 'Hi! How do I change the colour theme?'],
-    ['staff', demoStaff.uid, 'Open the palette button at the top of any page and pick one of the fifteen colours, light or dark.'],
-  ];
-  for (const [kind, sender, body] of conversation) {
-    await db.query(`insert into messages (chat_box_id, client_id, sender_kind, sender_id, body) values ($1, $2, $3, $4, $5)`, [
-      chatBoxId,
-      randomUUID(),
-      kind,
-      sender,
-      body,
-    ]);
-  }
-  await db.query(`update chat_boxes set last_message_at = now() where id = $1`, [chatBoxId]);
-  return true;
+  return services.db.transaction(async (tx) => {
+    await tx.query('select pg_advisory_xact_lock($1)', [demoLock]);
+    const [{ people }] = (await tx.query<{ people: number }>(
+      `select (select count(*) from organization_users) + (select count(*) from contacts) as people`,
+    )) as [{ people: number }];
+    if (people > 0) return false;
+    await upsertOrganizationUser(tx, demoStaff);
+    await tx.query(`update organization_users set uid = $1 where lower(email) = lower($2)`, [demoStaff.uid, demoStaff.email]);
+    const contact = await ensureContact(tx, demoContact);
+    const chatBoxId = await createChatBox(tx, contact.id);
+    const conversation: [string, string, string][] = [
+      ['staff', demoStaff.uid, `Hello ${demoContact.name.split(' ')[0]}, welcome to Foyer! Ask us anything here.`],
+      ['contact', contact.id, 'Hi! How do I change the colour theme?'],
+      ['staff', demoStaff.uid, 'Open the palette button at the top of any page and pick one of the fifteen colours, light or dark.'],
+    ];
+    for (const [kind, sender, body] of conversation) {
+      await tx.query(`insert into messages (chat_box_id, client_id, sender_kind, sender_id, body) values ($1, $2, $3, $4, $5)`, [
+        chatBoxId,
+        randomUUID(),
+        kind,
+        sender,
+        body,
+      ]);
+    }
+    await tx.query(`update chat_boxes set last_message_at = now() where id = $1`, [chatBoxId]);
+    return true;
+  });
 }
 
 /** A fresh link into the demo contact's first chat box, printed at every development start. */

@@ -30,6 +30,17 @@ export function errorAnswer(error: unknown, log: (message: string, error: unknow
   if (error instanceof ApiError) {
     return answer({ error: { code: error.code, message: error.message, ...error.details } }, error.status, error.headers ?? {});
   }
+  // A PostgreSQL data exception (class 22: a NUL byte, a value out of range…) means input the schemas let through:
+  // still the caller's input, so a 400, and logged so the schema can be tightened.
+  if (isDataException(error)) {
+    log('Input the schemas let through was refused by the database:', error);
+    return errorAnswer(new ApiError(400, 'invalid_body', 'The request body is not valid.'), log);
+  }
   log('Unexpected error in the API:', error);
   return answer({ error: { code: 'internal', message: 'Something went wrong on our side. Please try again later.' } }, 500);
+}
+
+function isDataException(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code);
 }

@@ -5,32 +5,31 @@
  * closing the database so the next start needs no recovery.
  */
 import { readFile } from 'node:fs/promises';
-import { createServer, type IncomingMessage } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { refuseSecondServer, startAdminChannel } from './admin/channel.ts';
 import { createApi } from './api/router.ts';
 import { loadConfig, type Config } from './config.ts';
 import { demoInviteLink, seedDemo } from './demo.ts';
+import { clientAddress } from './http/clientAddress.ts';
 import { serveApi } from './http/nodeApi.ts';
 import { securityHeaders, type InlineHashes } from './http/securityHeaders.ts';
 import { consoleLog } from './log.ts';
 import { sweep, sweepEveryMs } from './maintenance.ts';
 import { createServices, pgliteDir } from './services.ts';
 
-type NodeHandler = (req: IncomingMessage, res: import('node:http').ServerResponse) => void;
+type NodeHandler = (req: IncomingMessage, res: ServerResponse) => void;
 
-function clientAddress(req: IncomingMessage, trustProxy: boolean): string {
-  const forwarded = trustProxy
-    ? String(req.headers['x-forwarded-for'] ?? '')
-        .split(',')[0]
-        ?.trim()
-    : '';
-  return forwarded || req.socket.remoteAddress || 'unknown';
-}
-
-async function loadSite(outDir: string): Promise<{ handler: NodeHandler; hashes: InlineHashes }> {
+async function loadSite({ FOYER_OUT_DIR: outDir, NODE_ENV, SITE_URL }: Config): Promise<{ handler: NodeHandler; hashes: InlineHashes }> {
   const entry = resolve(outDir, 'server/entry.mjs');
+  const builtFor = (await readFile(resolve(outDir, 'site-url'), 'utf8').catch(() => '')).trim();
+  if (NODE_ENV === 'production' && builtFor !== SITE_URL) {
+    throw new Error(
+      `The site in ${outDir} was built for ${builtFor || 'an unknown address'}, but SITE_URL is ${SITE_URL}: its canonical ` +
+        'URLs, alternates and sitemap would point elsewhere. Build it again with the same SITE_URL (npm run build).',
+    );
+  }
   const hashesFile = resolve(outDir, 'inline-hashes.json');
   let hashes: InlineHashes;
   try {
@@ -47,34 +46,43 @@ async function loadSite(outDir: string): Promise<{ handler: NodeHandler; hashes:
 export async function startFoyer(env: Record<string, string | undefined> = process.env): Promise<{ url: string; stop(): Promise<void> }> {
   const config: Config = loadConfig(env);
   const log = consoleLog;
-  const site = await loadSite(config.FOYER_OUT_DIR);
+  const site = await loadSite(config);
   if (!config.DATABASE_URL) await refuseSecondServer(config.FOYER_DATA_DIR);
   const services = await createServices(config, { log });
-  const development = config.NODE_ENV !== 'production';
-  if (development && (await seedDemo(services))) log.info('Database: seeded the demo (staff demo@foyer.test, contact ana@example.com).');
-  if (!config.RECAPTCHA_SECRET) log.info('Bot check: off, because RECAPTCHA_SECRET is not set (fine for development only).');
-  const api = createApi(services);
-  const headersFor = securityHeaders(config, site.hashes);
-
-  const server = createServer((req, res) => {
-    const pathname = new URL(req.url ?? '/', 'http://x').pathname;
-    for (const [name, value] of Object.entries(headersFor(pathname))) res.setHeader(name, value);
-    if (pathname.startsWith('/api/')) return void serveApi(api, req, res, pathname, clientAddress(req, config.TRUST_PROXY));
-    site.handler(req, res);
-  });
-  await new Promise<void>((done, fail) => server.once('error', fail).listen(config.PORT, config.HOST, done));
-  const admin = services.db.kind === 'pglite' ? await startAdminChannel(services) : undefined;
+  const server = createServer();
+  let admin: Awaited<ReturnType<typeof startAdminChannel>> | undefined;
+  try {
+    const development = config.NODE_ENV !== 'production';
+    if (development && (await seedDemo(services))) log.info('Database: seeded the demo (staff demo@foyer.test, contact ana@example.com).');
+    if (!config.RECAPTCHA_SECRET) log.info('Bot check: off, because RECAPTCHA_SECRET is not set (fine for development only).');
+    const api = createApi(services);
+    const headersFor = securityHeaders(config, site.hashes);
+    server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+      const pathname = new URL(req.url ?? '/', 'http://x').pathname;
+      for (const [name, value] of Object.entries(headersFor(pathname))) res.setHeader(name, value);
+      if (pathname.startsWith('/api/')) return void serveApi(api, req, res, pathname, clientAddress(req, config.TRUST_PROXY));
+      site.handler(req, res);
+    });
+    await new Promise<void>((done, fail) => server.once('error', fail).listen(config.PORT, config.HOST, done));
+    admin = services.db.kind === 'pglite' ? await startAdminChannel(services) : undefined;
+    log.info(`Database: ${services.db.kind === 'pglite' ? `PGlite in ${pgliteDir(config)}` : 'PostgreSQL (DATABASE_URL)'}.`);
+    if (development) {
+      const link = await demoInviteLink(services);
+      if (link) log.info(`Demo contact invite link (works once, 7 days): ${link}`);
+    }
+  } catch (error) {
+    // A start that fails half-way (port taken, socket path too long…) still closes the database cleanly.
+    server.close();
+    await admin?.close();
+    await services.db.close();
+    throw error;
+  }
   const housekeeping = () => sweep(services.db).catch((error: unknown) => log.error('Housekeeping failed:', error));
   void housekeeping();
   const sweeper = setInterval(housekeeping, sweepEveryMs).unref();
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   const url = `http://${config.HOST}:${port}`;
-  log.info(`Database: ${services.db.kind === 'pglite' ? `PGlite in ${pgliteDir(config)}` : 'PostgreSQL (DATABASE_URL)'}.`);
-  if (development) {
-    const link = await demoInviteLink(services);
-    if (link) log.info(`Demo contact invite link (works once, 7 days): ${link}`);
-  }
 
   let stopping: Promise<void> | undefined;
   const stop = () =>

@@ -3,7 +3,7 @@
  * once and kept in the data directory, so sessions and codes survive a restart.
  */
 import { createHmac, randomBytes } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { link, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Config } from './config.ts';
 
@@ -28,16 +28,21 @@ export async function loadSecret(config: Pick<Config, 'SESSION_SECRET' | 'FOYER_
   if (config.SESSION_SECRET) return config.SESSION_SECRET;
   if (config.NODE_ENV === 'production') throw new Error('SESSION_SECRET is required in production.');
   const file = join(config.FOYER_DATA_DIR, 'session-secret');
-  try {
-    return (await readFile(file, 'utf8')).trim();
-  } catch {
+  const existing = await readFile(file, 'utf8').catch(() => undefined);
+  if (existing === undefined) {
     await mkdir(config.FOYER_DATA_DIR, { recursive: true });
-    await writeFile(file, `${randomBytes(32).toString('base64url')}\n`, { mode: 0o600, flag: 'wx' }).catch(
-      (error: NodeJS.ErrnoException) => {
-        // Another process made it at the same moment: use theirs.
-        if (error.code !== 'EEXIST') throw error;
-      },
-    );
-    return (await readFile(file, 'utf8')).trim();
+    // Written whole under another name, then linked into place: a process starting at the same moment sees the
+    // complete secret or none, never half of it. If it won the race, its secret is used.
+    const draft = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    await writeFile(draft, `${randomBytes(32).toString('base64url')}\n`, { mode: 0o600 });
+    await link(draft, file).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EEXIST') throw error;
+    });
+    await rm(draft, { force: true });
   }
+  const secret = (existing ?? (await readFile(file, 'utf8'))).trim();
+  if (secret.length < 32) {
+    throw new Error(`${file} holds no usable secret (fewer than 32 characters). Delete it to have a new one made, or set SESSION_SECRET.`);
+  }
+  return secret;
 }

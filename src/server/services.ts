@@ -30,9 +30,16 @@ export async function createServices(
 ): Promise<Services> {
   const log = options.log ?? consoleLog;
   const db = options.db ?? (await openDatabase({ url: config.DATABASE_URL, dataDir: pgliteDir(config) }));
-  const applied = await migrate(db);
-  if (applied.length) log.info(`Database: applied migration${applied.length > 1 ? 's' : ''} ${applied.join(', ')}.`);
-  const keys = await deriveKeys(await loadSecret(config));
+  let keys: Keys;
+  try {
+    const applied = await migrate(db);
+    if (applied.length) log.info(`Database: applied migration${applied.length > 1 ? 's' : ''} ${applied.join(', ')}.`);
+    keys = await deriveKeys(await loadSecret(config));
+  } catch (error) {
+    // Opened here, so closed here: PGlite left open would need recovery at the next start.
+    if (!options.db) await db.close();
+    throw error;
+  }
   return {
     config,
     db,

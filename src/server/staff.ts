@@ -57,6 +57,9 @@ export async function staffFromToken(db: Queryable, verify: IdTokenVerifier, aut
   if (!match) throw new ApiError(401, 'unauthorized', 'A sign-in token is needed (Authorization: Bearer …).');
   const token = await verify(match[1]!);
   if (!token.email || !token.emailVerified) throw new ApiError(403, 'email_not_verified', 'Verify your e-mail address first.');
+  // A Firebase account whose e-mail changed still carries its uid on the old record: the record of its current,
+  // verified e-mail takes the uid over (uids are unique), and the old one waits for its own sign-in.
+  await db.query(`update organization_users set uid = null where uid = $1 and lower(email) <> lower($2)`, [token.uid, token.email]);
   const [user] = await db.query<StaffMember & Record<string, unknown>>(
     `update organization_users
      set uid = $1,

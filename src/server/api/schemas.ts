@@ -21,6 +21,13 @@ export const verifyPageBody = verifyChatBoxBody.extend({ chatBoxId: z.literal(pa
 
 export const extendBody = z.object({ chatBoxId: scope, token: botToken.optional() });
 
-export const organizationUserBody = z.object({ chatBoxId: scope, uid: z.string().min(1).max(128) });
+/** A Firebase uid: up to 128 characters; no control characters or broken UTF-16, which PostgreSQL cannot store. */
+const uid = z
+  .string()
+  .min(1)
+  .max(128)
+  .refine((value) => value.isWellFormed() && !/[\u0000-\u001f\u007f]/.test(value), 'must be a user id');
+
+export const organizationUserBody = z.object({ chatBoxId: scope, uid });
 
 export const contactBody = z.object({ chatBoxId: scope });

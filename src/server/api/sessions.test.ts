@@ -175,6 +175,10 @@ describe.each(testDatabases)('the contact-session API on $name', ({ open }) => {
         body: { chatBoxId: session.chatBoxId, uid: 'nobody' },
       });
       expect(missing.status).toBe(404);
+      for (const bad of ['a\u0000b', '\ud800', 'tab\there', 'x'.repeat(129)]) {
+        const refused = await call('/api/organizationUsers/get', { token: session.jwt, body: { chatBoxId: session.chatBoxId, uid: bad } });
+        expect(refused.status, JSON.stringify(bad)).toBe(400);
+      }
     });
   });
 
@@ -235,7 +239,8 @@ describe.each(testDatabases)('limits and the bot check on $name', ({ open }) => 
         req.on('data', (chunk) => (body += chunk));
         req.on('end', () => {
           seen.push(new URLSearchParams(body));
-          res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(verdict));
+          const status = Number(new URL(req.url ?? '/', 'http://x').searchParams.get('status') ?? 200);
+          res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(verdict));
         });
       });
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -262,6 +267,7 @@ describe.each(testDatabases)('limits and the bot check on $name', ({ open }) => 
       ['a low score', { success: true, score: 0.3, action: 'login' }],
       ['another action', { success: true, score: 0.9, action: 'signup' }],
       ['a failed check', { success: false }],
+      ['a token solved on another site', { success: true, score: 0.9, action: 'login', hostname: 'evil.example' }],
     ])('refuses %s with 403', async (_, answer) => {
       verdict = answer;
       const { services, call } = await setup();
@@ -269,6 +275,20 @@ describe.each(testDatabases)('limits and the bot check on $name', ({ open }) => 
       const refused = await call('/api/chat/verify', { body: { ...contact, otp: contact.code, token: 'browser-token' } });
       expect(refused.status).toBe(403);
       expect(refused.body.error.code).toBe('bot_check_failed');
+    });
+
+    it('accepts a token solved on this site’s own host', async () => {
+      const { services: mine, call } = await setup();
+      verdict = { success: true, score: 0.9, action: 'login', hostname: new URL(mine.config.SITE_URL).hostname };
+      const contact = await invited(mine);
+      expect((await call('/api/chat/verify', { body: { ...contact, otp: contact.code, token: 't' } })).status).toBe(200);
+    });
+
+    it('answers 503 when the verification service answers with an error page', async () => {
+      const { services: mine } = await setup({ RECAPTCHA_VERIFY_URL: `${url}?status=500` });
+      verdict = { success: true, score: 0.9, action: 'login' };
+      const contact = await invited(mine);
+      expect((await apiCaller(mine)('/api/chat/verify', { body: { ...contact, otp: contact.code, token: 't' } })).status).toBe(503);
     });
 
     it('honours the configured minimum score', async () => {

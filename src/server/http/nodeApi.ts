@@ -7,16 +7,27 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ApiRequest } from '../api/exchange.ts';
 import type { Api } from '../api/router.ts';
 
-function readBody(req: IncomingMessage, limit: number): Promise<Uint8Array> {
+/**
+ * Reads at most `limit + 1` bytes (one more tells the API the body is too large). Past that it stops at once and
+ * the connection is closed after the answer, so an endless upload cannot hold it open.
+ */
+function readBody(req: IncomingMessage, res: ServerResponse, limit: number): Promise<Uint8Array> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      // Keep one byte past the limit, so the API sees the body is too large; drop the rest as it arrives.
-      if (size <= limit) chunks.push(chunk);
+    const onData = (chunk: Buffer) => {
+      chunks.push(chunk);
       size += chunk.length;
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks).subarray(0, limit + 1)));
+      if (size <= limit) return;
+      req.off('data', onData);
+      req.off('end', onEnd);
+      res.shouldKeepAlive = false;
+      res.once('finish', () => req.destroy());
+      resolve(Buffer.concat(chunks).subarray(0, limit + 1));
+    };
+    const onEnd = () => resolve(Buffer.concat(chunks));
+    req.on('data', onData);
+    req.on('end', onEnd);
     req.on('error', reject);
     req.on('aborted', () => reject(new Error('aborted')));
   });
@@ -30,7 +41,7 @@ export async function serveApi(api: Api, req: IncomingMessage, res: ServerRespon
       const value = req.headers[name];
       return typeof value === 'string' ? value : null;
     },
-    body: (limit) => readBody(req, limit),
+    body: (limit) => readBody(req, res, limit),
     clientAddress,
   };
   const { status, headers, body } = await api.answer(request);

@@ -38,6 +38,7 @@ describe('security headers', () => {
     const production = securityHeaders(
       loadConfig({
         NODE_ENV: 'production',
+        SITE_URL: 'https://help.example.com',
         SESSION_SECRET: 's'.repeat(40),
         RECAPTCHA_SECRET: 'x',
         RECAPTCHA_SITE_KEY: 'key',
