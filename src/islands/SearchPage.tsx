@@ -7,7 +7,7 @@ import { languageName } from '../lib/format.ts';
 import type { Lang } from '../lib/i18n/languages.ts';
 import type { Messages } from '../lib/i18n/schema.ts';
 import { useTranslator } from '../lib/i18n/useTranslator.ts';
-import { readSearchParams, searchAddress } from '../lib/search/address.ts';
+import { pacedAddress, readSearchParams, searchAddress } from '../lib/search/address.ts';
 import { latestOnly } from '../lib/search/latest.ts';
 import { loadPagefind, resultsPerPage, searchArticles, type SearchAnswer } from '../lib/search/pagefind.ts';
 
@@ -22,6 +22,9 @@ interface Props {
   messages: Messages;
   topics: Topic[];
 }
+
+/** How often typing may rewrite the address (`?q=`). */
+const addressIntervalMs = 300;
 
 type State = { status: 'idle' } | { status: 'searching' } | { status: 'done'; query: string; answer: SearchAnswer } | { status: 'failed' };
 
@@ -53,8 +56,18 @@ export default function SearchPage({ lang, messages, topics }: Props) {
     loadPagefind().catch(() => setState({ status: 'failed' }));
   }, []);
 
+  // Made in the browser (the island is also rendered on the server). It writes only while the reader is still on
+  // this page: client-side navigation may have moved on before an update is due.
+  const keepAddress = useRef<(address: string) => void>(undefined);
+
   useEffect(() => {
-    history.replaceState(history.state, '', searchAddress(new URL(location.href), { query, topic }));
+    if (!keepAddress.current) {
+      const page = location.pathname;
+      keepAddress.current = pacedAddress(addressIntervalMs, (address) => {
+        if (location.pathname === page) history.replaceState(history.state, '', address);
+      });
+    }
+    keepAddress.current(searchAddress(new URL(location.href), { query, topic }));
     if (!query.trim()) {
       runner.cancel();
       setState({ status: 'idle' });
@@ -149,10 +162,13 @@ export default function SearchPage({ lang, messages, topics }: Props) {
         </select>
       </p>
       <p className="search-status" role="status">
+        {/* The query is heard with the count, so a new search with as many results is announced too. */}
+        {answer && <span className="sr-only">{t('search.resultsFor', { query: state.status === 'done' ? state.query : '' })} </span>}
         {status}
       </p>
       {/* data-query names the text these results answer (the benchmark times keystroke to render with it). */}
       <div className="search-answer" data-query={state.status === 'done' ? state.query : undefined}>
+        {state.status === 'idle' && !query.trim() && <p className="muted">{t('search.prompt')}</p>}
         {answer && answer.total > 0 && (
           <ol className="results" ref={list}>
             {answer.results.map((result) => (
@@ -180,7 +196,7 @@ export default function SearchPage({ lang, messages, topics }: Props) {
         )}
         {answer && answer.total === 0 && (
           <div className="no-results">
-            <p>{t('search.noResults', { query: query.trim() })}</p>
+            <p>{t('search.noResults', { query: state.status === 'done' ? state.query.trim() : '' })}</p>
             <p>{t('search.tryTopics')}</p>
             <ul className="links">
               {topics.map((item) => (

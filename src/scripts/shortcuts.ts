@@ -7,7 +7,10 @@ function typingInField(target: EventTarget | null): boolean {
 
 document.addEventListener('keydown', (event) => {
   const slash = event.key === '/' && !event.ctrlKey && !event.metaKey && !event.altKey && !typingInField(event.target);
-  const commandK = event.key.toLowerCase() === 'k' && (event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey;
+  // event.code: the K key wherever the layout puts its letter (Cyrillic, Greek, Hebrew, Arabic, Thai keyboards).
+  // Autofill sends keydown events without a key at all.
+  const commandK =
+    (event.key?.toLowerCase() === 'k' || event.code === 'KeyK') && (event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey;
   if (!slash && !commandK) return;
   const box = document.querySelector<HTMLInputElement>('[data-search-box]');
   if (!box) return;

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { articleIn, articlePath, messages, titleOf } from './content.ts';
+import { articleIn, articleMissingIn, articlePath, messages, titleOf } from './content.ts';
 
 async function search(page: Page, lang: string, query: string) {
   await page.goto(`/${lang}/search`);
@@ -38,10 +38,51 @@ test('the address keeps the query, and a shared address brings the results back'
   await expect(other.locator('.results a', { hasText: article.title }).first()).toBeVisible();
 });
 
-test('the result count is announced politely', async ({ page }) => {
-  await search(page, 'en', articleIn('en').title);
-  const status = page.getByRole('status');
-  await expect(status).toHaveText(/\d/);
+const fill = (template: string, values: Record<string, string | number>) =>
+  template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(values[name] ?? ''));
+
+/** What the status should say for a query and a count, in the page's own plural form. */
+function statusFor(lang: string, query: string, count: number): string {
+  const t = messages(lang);
+  const form = new Intl.PluralRules(lang).select(count);
+  const countText = t[`search.resultCount_${count === 0 && t['search.resultCount_zero'] ? 'zero' : form}`] ?? t['search.resultCount_other']!;
+  return `${fill(t['search.resultsFor']!, { query })} ${fill(countText, { count })}`;
+}
+
+test('the result count is announced politely, with the query, also when a new query finds as many', async ({ page }) => {
+  // A word only a few articles use: one page of results, so the list shows them all.
+  const query = 'reCAPTCHA';
+  await search(page, 'en', query);
+  const status = page.locator('.search-status');
+  const count = await page.locator('.results li').count();
+  expect(count).toBeLessThan(10);
+  await expect(status).toHaveText(statusFor('en', query, count));
+  await expect(status).toHaveAttribute('role', 'status');
+  // Same results, another query: the text changes, so a screen reader hears it again.
+  await page.getByRole('searchbox').fill(`${query} `);
+  await page.getByRole('searchbox').fill(query.toUpperCase());
+  await expect(status).toHaveText(statusFor('en', query.toUpperCase(), count));
+});
+
+test('a search in Arabic announces its count in Arabic plural forms', async ({ page }) => {
+  const article = articleIn('en', 'ar');
+  const query = titleOf('ar', article.slug);
+  await search(page, 'ar', query);
+  await expect(page.locator('.search-status')).toHaveText(statusFor('ar', query, await page.locator('.results li').count()));
+});
+
+test('when search cannot load, the page says so in its language', async ({ page }) => {
+  await page.route('**/pagefind/pagefind.js', (route) => route.abort());
+  await page.goto('/de/search?q=code');
+  await expect(page.locator('.search-status')).toHaveText(messages('de')['search.unavailable']!);
+});
+
+test('an article shown in English for want of a translation is found, and labelled with its language', async ({ page }) => {
+  const article = articleMissingIn('fr');
+  await search(page, 'fr', article.title);
+  const result = page.locator('.results li', { has: page.locator(`a[href="${articlePath('fr', article)}"]`) });
+  await expect(result.locator('.badge')).toHaveText(fill(messages('fr')['search.inLanguage']!, { language: 'anglais' }));
+  await expect(result.locator('a')).toHaveAttribute('lang', 'en');
 });
 
 test('a search without results suggests the topics', async ({ page }) => {
@@ -89,6 +130,10 @@ test('/ and Ctrl+K focus the search box from any page', async ({ page }) => {
   await expect(page.locator('#header-search')).toBeFocused();
   await page.locator('h1').click();
   await page.keyboard.press('Control+k');
+  await expect(page.locator('#header-search')).toBeFocused();
+  // A Russian layout: the K key types "л", and Ctrl+K still means search.
+  await page.locator('h1').click();
+  await page.locator('h1').dispatchEvent('keydown', { key: 'л', code: 'KeyK', ctrlKey: true, bubbles: true });
   await expect(page.locator('#header-search')).toBeFocused();
 });
 

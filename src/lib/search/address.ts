@@ -21,3 +21,27 @@ export function searchAddress(current: URL, { query, topic }: SearchParams): str
   }
   return `${url.pathname}${url.search}${url.hash}`;
 }
+
+/**
+ * Replaces the address at most once per `intervalMs`, keeping the newest: browsers limit replaceState (Safari
+ * throws after 100 calls in 30 s), and typing calls for one per keystroke. A refusal costs the address, not the page.
+ */
+export function pacedAddress(intervalMs: number, replace: (address: string) => void): (address: string) => void {
+  let pending: string | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const flush = () => {
+    timer = undefined;
+    if (pending === undefined) return;
+    const address = pending;
+    pending = undefined;
+    try {
+      replace(address);
+    } catch {
+      // The browser's rate limit: the next change brings the address up to date.
+    }
+  };
+  return (address) => {
+    pending = address;
+    timer ??= setTimeout(flush, intervalMs);
+  };
+}

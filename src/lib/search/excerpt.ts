@@ -5,18 +5,9 @@ export interface ExcerptPart {
   marked: boolean;
 }
 
-const entities: Record<string, string> = {
-  '&amp;': '&',
-  '&lt;': '<',
-  '&gt;': '>',
-  '&quot;': '"',
-  '&#39;': "'",
-  '&#x27;': "'",
-  '&nbsp;': '\u00a0',
-};
-
+// Pagefind (1.6) escapes only these two when it builds an excerpt; an article's own `&amp;` is text to keep.
 function decode(text: string): string {
-  return text.replace(/&(?:amp|lt|gt|quot|nbsp|#39|#x27);/g, (entity) => entities[entity] ?? entity);
+  return text.replace(/&lt;/g, '<').replace(/&gt;/g, '>');
 }
 
 export function parseExcerpt(html: string): ExcerptPart[] {
