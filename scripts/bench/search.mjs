@@ -32,12 +32,14 @@ export async function measureSearch(browser, baseUrl, { lang = 'en', first = 'se
   const transfers = [];
   let recording = false;
   page.on('requestfinished', async (request) => {
+    // The phase is the one the request finished in, decided before awaiting anything.
+    const phase = recording ? 'query' : 'page';
     if ((await request.allHeaders())['sec-purpose']?.includes('prefetch')) return;
     const response = await request.response();
     const body = response ? await response.body().catch(() => Buffer.alloc(0)) : Buffer.alloc(0);
     // Pagefind's files are compressed already; gzip would not shrink them further.
     const bytes = Math.min(body.length, gzipBytes(body));
-    transfers.push({ phase: recording ? 'query' : 'page', url: new URL(request.url()).pathname, bytes });
+    transfers.push({ phase, url: new URL(request.url()).pathname, bytes });
   });
   await page.goto(`${baseUrl}/${lang}/search`, { waitUntil: 'networkidle' });
   const box = page.locator('[data-search-box]');
