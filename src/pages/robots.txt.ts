@@ -1,4 +1,7 @@
-/** robots.txt: everything public may be crawled except the API and the signed-in and chat screens. */
+/**
+ * robots.txt: everything may be crawled but the API. The sign-in and chat screens carry `noindex` instead: a crawler
+ * must be allowed to fetch them to see it.
+ */
 import type { APIRoute } from 'astro';
 import { absoluteUrl } from '../lib/paths.ts';
 

@@ -20,6 +20,9 @@ document.addEventListener('click', (event) => {
   const languageLink = target.closest<HTMLAnchorElement>('a[data-lang]');
   if (languageLink?.dataset['lang']) {
     Cookies.set(languageCookie, languageLink.dataset['lang'], preferenceCookieAttributes(location.protocol));
+    // The same page means the same search and the same place in it: the link (rendered once) gets them now.
+    languageLink.search = location.search;
+    languageLink.hash = location.hash;
   }
   for (const menu of menus()) if (!menu.contains(target)) menu.open = false;
 });

@@ -28,6 +28,14 @@ test('the language picker keeps the page and remembers the choice for 365 days',
   expect(days).toBeLessThanOrEqual(365);
 });
 
+test('the language picker keeps the search and the place on the page', async ({ page }) => {
+  await page.goto('/en/search?q=code#results');
+  await page.locator('summary', { hasText: 'English' }).click();
+  await page.getByRole('link', { name: '日本語' }).click();
+  await expect(page).toHaveURL(/\/ja\/search\?q=code#results$/);
+  await expect(page.getByRole('searchbox')).toHaveValue('code');
+});
+
 test.describe('the bare address /', () => {
   const cases: [string, string][] = [
     ['ja', '/ja'],

@@ -38,6 +38,11 @@ test('a fallback page says so, points its canonical at the original and is nobod
   await expect(page.locator('article')).toHaveAttribute('lang', 'en');
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', origin + articlePath('en', article));
   await expect(page.locator('link[hreflang="fr"]')).toHaveCount(0);
+  const [articleData] = await page
+    .locator('script[type="application/ld+json"]')
+    .evaluateAll((scripts) => scripts.map((s) => JSON.parse(s.textContent!)));
+  expect(JSON.stringify(articleData.mainEntityOfPage)).toContain(origin + articlePath('en', article));
+  expect(articleData.inLanguage).toBe('en');
 
   await page.goto(articlePath('en', article));
   await expect(page.locator('link[hreflang="fr"]')).toHaveCount(0);
@@ -49,6 +54,8 @@ test('the home page lists all 25 languages and x-default as alternates', async (
     .locator('link[rel="alternate"][hreflang]')
     .evaluateAll((links) => links.map((l) => l.getAttribute('hreflang')));
   expect(hreflangs).toEqual([...languages, 'x-default']);
+  await page.goto('/zh-Hant');
+  await expect(page.locator('meta[property="og:locale"]')).toHaveAttribute('content', 'zh_TW');
 });
 
 test('the sitemap lists translations with alternates and leaves fallback pages out', async ({ request }) => {
