@@ -13,12 +13,10 @@ import { useTranslator } from '../lib/i18n/useTranslator.ts';
 import { extendAfterSeconds, tokenLifetimeSeconds } from '../lib/session/rules.ts';
 import { takeContactSessionParams } from '../lib/session/params.ts';
 import { openSession, renewSession, signOut, submitCode, type SessionView } from '../lib/session/sessionView.ts';
-import { $appError, catchUncaughtErrors } from '../stores/appError.ts';
 import { reloadSessionsFromCookies } from '../stores/contactSessions.ts';
 import { $devMode, initDevMode } from '../stores/devMode.ts';
 import BotCheckNotice from './BotCheckNotice.tsx';
-import ErrorBoundary from './ErrorBoundary.tsx';
-import ErrorScreen from './ErrorScreen.tsx';
+import AppErrorGate from './AppErrorGate.tsx';
 
 interface Props {
   lang: Lang;
@@ -146,13 +144,9 @@ function Session({ lang, messages, sessionKey, settings }: Props) {
 
 /** The island: the session page, or the seed's error screen when an app error is set. */
 export default function ContactSession(props: Props) {
-  const appError = useStore($appError);
-  const t = useTranslator(props.lang, props.messages);
-  useEffect(() => catchUncaughtErrors(), []);
-  if (appError) return <ErrorScreen t={t} path={location.pathname} {...appError} />;
   return (
-    <ErrorBoundary>
+    <AppErrorGate t={useTranslator(props.lang, props.messages)}>
       <Session {...props} />
-    </ErrorBoundary>
+    </AppErrorGate>
   );
 }

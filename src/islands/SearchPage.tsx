@@ -7,6 +7,7 @@ import { languageName } from '../lib/format.ts';
 import type { Lang } from '../lib/i18n/languages.ts';
 import type { Messages } from '../lib/i18n/schema.ts';
 import { useTranslator } from '../lib/i18n/useTranslator.ts';
+import AppErrorGate from './AppErrorGate.tsx';
 import { pacedAddress, readSearchParams, searchAddress } from '../lib/search/address.ts';
 import { latestOnly } from '../lib/search/latest.ts';
 import { loadPagefind, resultsPerPage, searchArticles, type SearchAnswer } from '../lib/search/pagefind.ts';
@@ -28,7 +29,7 @@ const addressIntervalMs = 300;
 
 type State = { status: 'idle' } | { status: 'searching' } | { status: 'done'; query: string; answer: SearchAnswer } | { status: 'failed' };
 
-export default function SearchPage({ lang, messages, topics }: Props) {
+function Search({ lang, messages, topics }: Props) {
   const t = useTranslator(lang, messages);
   const id = useId();
   const [query, setQuery] = useState('');
@@ -209,5 +210,14 @@ export default function SearchPage({ lang, messages, topics }: Props) {
         )}
       </div>
     </div>
+  );
+}
+
+/** The island: the search page, or the seed's error screen when an app error is set. */
+export default function SearchPage(props: Props) {
+  return (
+    <AppErrorGate t={useTranslator(props.lang, props.messages)}>
+      <Search {...props} />
+    </AppErrorGate>
   );
 }

@@ -3,9 +3,9 @@ import { isChunkError, reloadAfterChunkError } from '../lib/chunkReload.ts';
 
 const reload = () => reloadAfterChunkError(sessionStorage, Date.now(), () => location.reload());
 
+// The error is swallowed only when the page reloads; within the 10 s guard it goes on to be reported.
 window.addEventListener('vite:preloadError', (event) => {
-  event.preventDefault();
-  reload();
+  if (reload()) event.preventDefault();
 });
 document.addEventListener('astro:hydration-error', (event) => {
   if (isChunkError((event as CustomEvent<{ error: unknown }>).detail.error)) reload();

@@ -27,6 +27,7 @@ describe('new build detection', () => {
     await vi.advanceTimersByTimeAsync(1);
     expect(fetch).toHaveBeenCalledTimes(1);
     expect(String((fetch.mock.calls[0] as unknown[])[0])).toMatch(/^\/_astro\/builds\/latest\.json\?\d+$/);
+    expect((fetch.mock.calls[0] as unknown as [string, RequestInit])[1].headers).toMatchObject({ 'x-foyer-internal': '1' });
     await vi.waitFor(() => expect(banner.hidden).toBe(false));
     expect(module.newBuildAvailable()).toBe(true);
   });

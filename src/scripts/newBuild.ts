@@ -4,6 +4,7 @@
  * that cannot be read only logs to the console.
  */
 import { latestUrl, pollIntervalMs } from '../lib/buildManifest.ts';
+import { callHeaders } from '../lib/http/headers.ts';
 
 export const currentBuild = import.meta.env.FOYER_BUILD_ID;
 let newerBuild: string | undefined;
@@ -20,7 +21,8 @@ function showBanner(root: ParentNode = document) {
 
 export async function checkForNewBuild(): Promise<void> {
   try {
-    const response = await fetch(latestUrl(Date.now()), { cache: 'no-store' });
+    // fetch, not the HTTP client: this runs on every static page, which should not load ofetch for one file.
+    const response = await fetch(latestUrl(Date.now()), { cache: 'no-store', headers: callHeaders() });
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
     const { id } = (await response.json()) as { id?: string };
     if (id && id !== currentBuild) {

@@ -4,6 +4,7 @@
  * the configuration has any. A manifest that fails to load or a rule that throws only logs to the console.
  */
 import { matchRouteRule, metaUrl, type BuildMeta } from '../lib/buildManifest.ts';
+import { callHeaders } from '../lib/http/headers.ts';
 import { currentBuild } from './newBuild.ts';
 
 let rules: Promise<BuildMeta['matcher']['redirects']> | undefined;
@@ -11,7 +12,8 @@ let rules: Promise<BuildMeta['matcher']['redirects']> | undefined;
 export async function routeFor(href: string): Promise<{ href: string; leave: boolean }> {
   if (!import.meta.env.FOYER_ROUTE_RULES) return { href, leave: false };
   try {
-    rules ??= fetch(metaUrl(currentBuild)).then(async (response) => {
+    // fetch, not the HTTP client: like newBuild.ts, part of every static page's small script.
+    rules ??= fetch(metaUrl(currentBuild), { headers: callHeaders() }).then(async (response) => {
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
       return ((await response.json()) as BuildMeta).matcher.redirects;
     });

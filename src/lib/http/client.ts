@@ -4,8 +4,9 @@
  * PATCH, POST, PUT and DELETE not at all unless asked. Server errors become ApiRequestError with the server's code.
  */
 import { FetchError, ofetch, type FetchOptions } from 'ofetch';
+import { callHeaders } from './headers.ts';
 
-export const internalHeader = 'x-foyer-internal';
+export { internalHeader } from './headers.ts';
 export const retryDelayMs = 2000;
 export const retryStatusCodes = [408, 409, 425, 429, 500, 502, 503, 504];
 export const writeMethods = ['PATCH', 'POST', 'PUT', 'DELETE'];
@@ -50,10 +51,6 @@ export function hasStaffAuthorization(): boolean {
   return staffAuthorization !== undefined;
 }
 
-function pageLanguage(): string {
-  return typeof document === 'undefined' ? 'en' : document.documentElement.lang || 'en';
-}
-
 function toApiError(error: unknown): ApiRequestError {
   if (error instanceof FetchError) {
     const body = error.data as { error?: { code?: string; message?: string; retryAfter?: number } } | undefined;
@@ -70,8 +67,7 @@ const client = ofetch.create({
   retryStatusCodes,
   async onRequest({ options }) {
     const headers = new Headers(options.headers);
-    headers.set(internalHeader, '1');
-    headers.set('Accept-Language', pageLanguage());
+    for (const [name, value] of Object.entries(callHeaders())) headers.set(name, value);
     // A call that brings its own authorisation (a contact session token) keeps it.
     if (staffAuthorization && !headers.has('Authorization')) {
       await refreshStaffToken?.();

@@ -72,8 +72,9 @@ export async function createAccount(auth: Auth, provider: Provider, credentials:
   if (provider !== 'email') throw new UnsupportedProviderError(provider);
   try {
     const { user } = await createUserWithEmailAndPassword(auth, credentials.email, credentials.password);
-    await sendEmailVerification(user);
     await store(user);
+    // The account exists and is signed in either way; if this e-mail fails, the verify panel offers "resend".
+    await sendEmailVerification(user).catch(() => {});
     return true;
   } catch {
     return false;
