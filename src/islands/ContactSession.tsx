@@ -7,6 +7,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { botCheckActive, configureBotCheck } from '../lib/botCheck.ts';
 import type { ClientSettings } from '../lib/clientSettings.ts';
+import { isolate } from '../lib/format.ts';
 import { intlLocale, type Lang } from '../lib/i18n/languages.ts';
 import type { MessageKey, Messages } from '../lib/i18n/schema.ts';
 import { useTranslator } from '../lib/i18n/useTranslator.ts';
@@ -76,7 +77,7 @@ function Session({ lang, messages, sessionKey, settings }: Props) {
       )}
       {view.kind === 'active' && (
         <div className="session-active" role="status">
-          <p>{t('session.chattingAs', { name: view.contact.name || view.contact.email })}</p>
+          <p>{t('session.chattingAs', { name: isolate(view.contact.name || view.contact.email) })}</p>
           <p className="muted">
             {t('session.activeUntil', {
               time: new Intl.DateTimeFormat(intlLocale(lang), { timeStyle: 'short' }).format(view.expiresAt),

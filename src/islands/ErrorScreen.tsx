@@ -3,6 +3,7 @@
  * the sentence for 404 or for any other status with the message, and a way back to the home page. Rendered
  * by the 404 page on the server and by islands when an app error is set.
  */
+import { isolate } from '../lib/format.ts';
 import type { Translate } from '../lib/i18n/translate.ts';
 
 export interface ErrorScreenProps {
@@ -21,10 +22,10 @@ export default function ErrorScreen({ t, status, path, statusMessage, message }:
       {/* One string: the heading reads "Page not found: /x (404)" as one piece of text, also in server-rendered HTML. */}
       <h1 id="error-title">{`${statusMessage || t('error.generic')} (${status})`}</h1>
       {status === 404 ? (
-        <p>{t('error.notFound', { path })}</p>
+        <p>{t('error.notFound', { path: isolate(path) })}</p>
       ) : (
         <>
-          <p>{t('error.other', { path })}</p>
+          <p>{t('error.other', { path: isolate(path) })}</p>
           {message && <p className="muted">{message}</p>}
         </>
       )}

@@ -3,7 +3,7 @@
  * keyboard movement through results, and a polite announcement of the result count.
  */
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { languageName } from '../lib/format.ts';
+import { isolate, languageName } from '../lib/format.ts';
 import type { Lang } from '../lib/i18n/languages.ts';
 import type { Messages } from '../lib/i18n/schema.ts';
 import { useTranslator } from '../lib/i18n/useTranslator.ts';
@@ -164,7 +164,7 @@ function Search({ lang, messages, topics }: Props) {
       </p>
       <p className="search-status" role="status">
         {/* The query is heard with the count, so a new search with as many results is announced too. */}
-        {answer && <span className="sr-only">{t('search.resultsFor', { query: state.status === 'done' ? state.query : '' })} </span>}
+        {answer && <span className="sr-only">{t('search.resultsFor', { query: isolate(state.status === 'done' ? state.query : '') })} </span>}
         {status}
       </p>
       {/* data-query names the text these results answer (the benchmark times keystroke to render with it). */}
@@ -197,7 +197,7 @@ function Search({ lang, messages, topics }: Props) {
         )}
         {answer && answer.total === 0 && (
           <div className="no-results">
-            <p>{t('search.noResults', { query: state.status === 'done' ? state.query.trim() : '' })}</p>
+            <p>{t('search.noResults', { query: isolate(state.status === 'done' ? state.query.trim() : '') })}</p>
             <p>{t('search.tryTopics')}</p>
             <ul className="links">
               {topics.map((item) => (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, languageName } from './format.ts';
+import { formatDate, isolate, languageName } from './format.ts';
 
 describe('formatting for the page’s language', () => {
   const date = new Date('2026-10-01');
@@ -14,5 +14,11 @@ describe('formatting for the page’s language', () => {
   it('names languages in the reader’s language', () => {
     expect(languageName('de', 'en')).toBe('Englisch');
     expect(languageName('fr', 'fr')).toBe('français');
+  });
+});
+
+describe('isolating text of its own direction', () => {
+  it('wraps it in first-strong isolate and pop directional isolate', () => {
+    expect(isolate('/ar/x')).toBe('\u2068/ar/x\u2069');
   });
 });

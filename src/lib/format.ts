@@ -21,3 +21,11 @@ export function languageName(lang: Lang, of: Lang): string {
 export function isoDate(date: Date): string {
   return date.toISOString().slice(0, 10);
 }
+
+/**
+ * Wraps text of its own direction (an address, a name) in Unicode isolates, so it keeps its order inside a
+ * sentence of the other direction: "/ar/x" stays "/ar/x" in Arabic, instead of its slash jumping to the end.
+ */
+export function isolate(text: string): string {
+  return `\u2068${text}\u2069`;
+}

@@ -7,7 +7,7 @@ const t = messages('en');
 test('an invitation link made by the command-line tool opens a session and leaves no cs_ parameter', async ({ page, context }) => {
   const link = inviteLink(['--name', 'Mira']);
   await page.goto(`${link.path}&utm_source=mail#top`);
-  await expect(page.getByText(t['session.chattingAs']!.replace('{{name}}', 'Mira'))).toBeVisible();
+  await expect(page.getByText(t['session.chattingAs']!.replace('{{name}}', '\u2068Mira\u2069'))).toBeVisible();
   const url = new URL(page.url());
   expect([...url.searchParams.keys()]).toEqual(['utm_source']);
   expect(url.hash).toBe('#top');
@@ -24,7 +24,7 @@ test('a second tab restores the session from cookies', async ({ page, context })
   await expect(page.locator('.session-active')).toBeVisible();
   const second = await context.newPage();
   await second.goto(`/en/chat/${link.chatBoxId}`);
-  await expect(second.getByText(t['session.chattingAs']!.replace('{{name}}', 'Tab'))).toBeVisible();
+  await expect(second.getByText(t['session.chattingAs']!.replace('{{name}}', '\u2068Tab\u2069'))).toBeVisible();
 });
 
 test('a page-session link opens /{lang}/chat', async ({ page }) => {
@@ -32,7 +32,7 @@ test('a page-session link opens /{lang}/chat', async ({ page }) => {
   expect(link.path).toMatch(/^\/en\/chat\?/);
   await page.goto(link.path);
   await expect(page.getByRole('heading', { name: t['session.titlePage']! })).toBeVisible();
-  await expect(page.getByText(t['session.chattingAs']!.replace('{{name}}', 'Paget'))).toBeVisible();
+  await expect(page.getByText(t['session.chattingAs']!.replace('{{name}}', '\u2068Paget\u2069'))).toBeVisible();
 });
 
 test('an expired session offers the code form, and a code typed by hand opens it again', async ({ page, context }) => {
@@ -52,7 +52,7 @@ test('an expired session offers the code form, and a code typed by hand opens it
   await page.getByLabel(t['session.contactId']!).fill(fresh.contactId);
   await page.getByLabel(t['session.code']!).fill(fresh.code);
   await page.getByRole('button', { name: t['session.continue']! }).click();
-  await expect(page.getByText(t['session.chattingAs']!.replace('{{name}}', 'Olga'))).toBeVisible();
+  await expect(page.getByText(t['session.chattingAs']!.replace('{{name}}', '\u2068Olga\u2069'))).toBeVisible();
 });
 
 test('a wrong code says so, in the page’s language', async ({ page }) => {
@@ -69,11 +69,11 @@ test('a malformed chat box id is the seed’s 404 "Page Not Found: {path}"', asy
   for (const path of ['/en/chat/not-an-id', '/en/chatBox/cb_short', '/en/chat/page', '/en/chatBox/page']) {
     const response = await page.goto(path);
     expect(response?.status(), path).toBe(404);
-    await expect(page.locator('h1')).toHaveText(`Page Not Found: ${path} (404)`);
+    await expect(page.locator('h1')).toHaveText(`Page Not Found: \u2068${path}\u2069 (404)`);
   }
   // Not a chat route at all: the generic routing's wording.
   expect((await page.goto('/xx/chat'))?.status()).toBe(404);
-  await expect(page.locator('h1')).toHaveText('Page not found: /xx/chat (404)');
+  await expect(page.locator('h1')).toHaveText('Page not found: \u2068/xx/chat\u2069 (404)');
 });
 
 test('the widget has no site header and may only be framed by configured origins', async ({ page, request }) => {
