@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { articleIn, articlePath } from './content.ts';
+import { inviteLink } from './cli.ts';
+import { articleIn, articlePath, messages } from './content.ts';
 
 test('every kind of response carries the security headers, and the CSP allows no unsafe inline script', async ({ request }) => {
   for (const path of [
@@ -34,6 +35,22 @@ test('pages work under the CSP: no violation reported while reading and searchin
   await expect(page.locator('.search-answer')).toHaveAttribute('data-query', /./);
   await page.locator('details.menu > summary').nth(1).click();
   await page.getByRole('radio').nth(2).check();
+  expect(violations).toEqual([]);
+});
+
+test('the on-demand pages work under the CSP too: sign-in, a contact session, the widget', async ({ page }) => {
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy|Refused to/.test(message.text())) violations.push(message.text());
+  });
+  await page.goto('/he/login');
+  await page.getByRole('button', { name: messages('he')['login.signIn']!, exact: true }).click();
+  await expect(page.getByText(messages('he')['login.emailMissing']!)).toBeVisible();
+  const link = inviteLink(['--name', 'Csp']);
+  await page.goto(link.path);
+  await expect(page.locator('.session-active')).toBeVisible();
+  await page.goto(`/en/chatBox/${link.chatBoxId}`);
+  await expect(page.locator('.session-active')).toBeVisible();
   expect(violations).toEqual([]);
 });
 
