@@ -26,7 +26,7 @@ function* files(path) {
 }
 
 /** The site address a build bakes into its pages (astro.config.mjs has the same default). */
-export const builtSiteUrl = () => process.env.SITE_URL ?? 'http://localhost:4321';
+const builtSiteUrl = () => process.env.SITE_URL ?? 'http://localhost:4321';
 
 /** A fingerprint of everything a build depends on: paths, sizes, change times and build settings. */
 export function sourceFingerprint() {

@@ -16,13 +16,18 @@ export async function serve() {
     await emulator?.stop();
     process.exit(code);
   };
-  // A signal during start-up is kept until what is being opened can be closed (the database needs that); a
-  // second Ctrl+C while stopping is ignored rather than killing the process half-way through closing it.
+  // A signal during start-up is kept until what is being opened can be closed (the database needs that), and a
+  // second one then leaves at once. Once running, a second Ctrl+C while stopping is ignored rather than killing the
+  // process half-way through closing the database.
   for (const signal of ['SIGINT', 'SIGTERM']) {
     process.on(signal, () => {
-      if (stopping) return;
+      if (stopping) {
+        if (!started) process.exit(130);
+        return;
+      }
       stopping = true;
       if (started) void shutdown(0);
+      else console.log('\nFoyer: stopping once start-up is done (again to stop now)…');
     });
   }
   try {

@@ -118,7 +118,8 @@ function Search({ lang, messages, topics }: Props) {
     }
   }
 
-  const answer = state.status === 'done' ? state.answer : undefined;
+  const done = state.status === 'done' ? state : undefined;
+  const answer = done?.answer;
   const status =
     state.status === 'searching'
       ? t('search.searching')
@@ -164,11 +165,11 @@ function Search({ lang, messages, topics }: Props) {
       </p>
       <p className="search-status" role="status">
         {/* The query is heard with the count, so a new search with as many results is announced too. */}
-        {answer && <span className="sr-only">{t('search.resultsFor', { query: isolate(state.status === 'done' ? state.query : '') })} </span>}
+        {done && <span className="sr-only">{t('search.resultsFor', { query: isolate(done.query) })} </span>}
         {status}
       </p>
       {/* data-query names the text these results answer (the benchmark times keystroke to render with it). */}
-      <div className="search-answer" data-query={state.status === 'done' ? state.query : undefined}>
+      <div className="search-answer" data-query={done?.query}>
         {state.status === 'idle' && !query.trim() && <p className="muted">{t('search.prompt')}</p>}
         {answer && answer.total > 0 && (
           <ol className="results" ref={list}>
@@ -195,9 +196,9 @@ function Search({ lang, messages, topics }: Props) {
             {t('search.showMore')}
           </button>
         )}
-        {answer && answer.total === 0 && (
+        {done && done.answer.total === 0 && (
           <div className="no-results">
-            <p>{t('search.noResults', { query: isolate(state.status === 'done' ? state.query.trim() : '') })}</p>
+            <p>{t('search.noResults', { query: isolate(done.query.trim()) })}</p>
             <p>{t('search.tryTopics')}</p>
             <ul className="links">
               {topics.map((item) => (

@@ -35,10 +35,18 @@ export async function loadSecret(config: Pick<Config, 'SESSION_SECRET' | 'FOYER_
     // complete secret or none, never half of it. If it won the race, its secret is used.
     const draft = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
     await writeFile(draft, `${randomBytes(32).toString('base64url')}\n`, { mode: 0o600 });
-    await link(draft, file).catch((error: NodeJS.ErrnoException) => {
-      if (error.code !== 'EEXIST') throw error;
-    });
-    await rm(draft, { force: true });
+    try {
+      await link(draft, file).catch(async (error: NodeJS.ErrnoException) => {
+        if (error.code === 'EEXIST') return;
+        // A file system without hard links: create the file exclusively instead (the same race, a shorter window).
+        if (!['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS'].includes(error.code ?? '')) throw error;
+        await writeFile(file, await readFile(draft), { mode: 0o600, flag: 'wx' }).catch((again: NodeJS.ErrnoException) => {
+          if (again.code !== 'EEXIST') throw again;
+        });
+      });
+    } finally {
+      await rm(draft, { force: true });
+    }
   }
   const secret = (existing ?? (await readFile(file, 'utf8'))).trim();
   if (secret.length < 32) {

@@ -57,18 +57,23 @@ export async function staffFromToken(db: Queryable, verify: IdTokenVerifier, aut
   if (!match) throw new ApiError(401, 'unauthorized', 'A sign-in token is needed (Authorization: Bearer …).');
   const token = await verify(match[1]!);
   if (!token.email || !token.emailVerified) throw new ApiError(403, 'email_not_verified', 'Verify your e-mail address first.');
-  // A Firebase account whose e-mail changed still carries its uid on the old record: the record of its current,
-  // verified e-mail takes the uid over (uids are unique), and the old one waits for its own sign-in.
-  await db.query(`update organization_users set uid = null where uid = $1 and lower(email) <> lower($2)`, [token.uid, token.email]);
-  const [user] = await db.query<StaffMember & Record<string, unknown>>(
-    `update organization_users
-     set uid = $1,
-         name = case when name = '' then coalesce($3, '') else name end,
-         avatar_url = coalesce($4, avatar_url)
-     where lower(email) = lower($2)
-     returning uid, email, name, avatar_url as "avatarUrl", role`,
-    [token.uid, token.email, token.name ?? null, token.picture ?? null],
-  );
+  const link = () =>
+    db.query<StaffMember & Record<string, unknown>>(
+      `update organization_users
+       set uid = $1,
+           name = case when name = '' then coalesce($3, '') else name end,
+           avatar_url = coalesce($4, avatar_url)
+       where lower(email) = lower($2)
+       returning uid, email, name, avatar_url as "avatarUrl", role`,
+      [token.uid, token.email, token.name ?? null, token.picture ?? null],
+    );
+  const [user] = await link().catch(async (error: { code?: string }) => {
+    // The uid is still on another record: the Firebase account's e-mail changed. The record of its current,
+    // verified e-mail takes the uid over (uids are unique); the old record waits for a sign-in of its own.
+    if (error.code !== '23505') throw error;
+    await db.query(`update organization_users set uid = null where uid = $1 and lower(email) <> lower($2)`, [token.uid, token.email]);
+    return link();
+  });
   if (!user) throw new ApiError(403, 'not_staff', 'This account is not part of this organisation.');
   return user;
 }

@@ -32,7 +32,7 @@ interface Issued {
 /** The token's claims (read, not verified: the server checks them; this device only needs its own bookkeeping). */
 function claims(token: string): { sub?: string; iat?: number; exp?: number } {
   try {
-    return JSON.parse(atob(token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))) as { sub?: string };
+    return JSON.parse(atob(token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))) as ReturnType<typeof claims>;
   } catch {
     return {};
   }

@@ -48,6 +48,19 @@ describe.each(testDatabases)('GET /api/me on $name, with the Auth emulator', ({ 
 
   const email = () => `staff-${Math.random().toString(36).slice(2)}@example.com`;
 
+  it('moves the uid to the record of the account’s new e-mail when its e-mail changed, instead of failing', async () => {
+    const [before, after] = [email(), email()];
+    await upsertOrganizationUser(db, { email: before, role: 'agent' });
+    await upsertOrganizationUser(db, { email: after, role: 'admin' });
+    const user = await emulatorUser(after);
+    // The same Firebase account once signed in under its old address.
+    await db.query('update organization_users set uid = $1 where lower(email) = lower($2)', [user.uid, before]);
+    const { status, body } = await call('/api/me', { method: 'GET', token: user.idToken });
+    expect(status).toBe(200);
+    expect(body.organizationUser).toMatchObject({ uid: user.uid, email: after, role: 'admin' });
+    expect(await db.query('select email from organization_users where uid = $1', [user.uid])).toEqual([{ email: after }]);
+  });
+
   it('answers the organisation user of a verified e-mail, and links the Firebase uid, name and picture', async () => {
     const address = email();
     await upsertOrganizationUser(db, { email: address.toUpperCase(), role: 'agent' });

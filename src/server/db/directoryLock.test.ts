@@ -33,6 +33,13 @@ describe('the PGlite directory lock', () => {
     }
   });
 
+  it('takes over a lock left empty by a process that died before writing its pid', async () => {
+    await writeFile(`${dataDir}.lock`, '');
+    const release = await lockDirectory(dataDir);
+    expect(await readFile(`${dataDir}.lock`, 'utf8')).toBe(String(process.pid));
+    await release();
+  });
+
   it('takes over a lock whose process is gone', async () => {
     const gone = spawn(process.execPath, ['-e', '']);
     await new Promise((resolve) => gone.once('exit', resolve));

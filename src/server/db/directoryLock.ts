@@ -28,6 +28,7 @@ export class DirectoryLockedError extends Error {
 /** Takes the lock (replacing one left by a process that is gone); resolves with the function that releases it. */
 export async function lockDirectory(dataDir: string): Promise<() => Promise<void>> {
   const lockFile = `${dataDir}.lock`;
+  let emptySeen = false;
   for (;;) {
     try {
       const handle = await open(lockFile, 'wx', 0o600);
@@ -38,9 +39,15 @@ export async function lockDirectory(dataDir: string): Promise<() => Promise<void
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
     const pid = Number((await readFile(lockFile, 'utf8').catch(() => '')).trim());
-    // A lock being written right now reads empty: give its writer a moment rather than take it away.
-    if (!pid) await new Promise((resolve) => setTimeout(resolve, 50));
-    else if (running(pid)) throw new DirectoryLockedError(dataDir, pid);
-    else await rm(lockFile, { force: true });
+    // A lock being written right now reads empty: give its writer a moment. Still empty after that, its writer died
+    // between creating and writing it: stale, like one whose process is gone.
+    if (!pid && !emptySeen) {
+      emptySeen = true;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    } else if (pid && running(pid)) throw new DirectoryLockedError(dataDir, pid);
+    else {
+      emptySeen = false;
+      await rm(lockFile, { force: true });
+    }
   }
 }
