@@ -4,9 +4,11 @@
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, globSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+// tinyglobby rather than node:fs's globSync (Node 22+): these scripts must load on any Node to say which one they need.
+import { globSync } from 'tinyglobby';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const inputs = ['src', 'locales', 'public', 'astro.config.mjs', 'package.json', 'package-lock.json', 'tsconfig.json'];
@@ -48,7 +50,7 @@ export function buildSteps(outDir) {
   ];
 }
 
-export function buildIfNeeded({ outDir = join(root, process.env.FOYER_OUT_DIR ?? 'dist'), log = console.log, force = false } = {}) {
+export function buildIfNeeded({ outDir = resolve(root, process.env.FOYER_OUT_DIR ?? 'dist'), log = console.log, force = false } = {}) {
   const stampFile = join(outDir, '.foyer-build');
   const fingerprint = sourceFingerprint();
   const built = existsSync(join(outDir, 'server/entry.mjs')) && existsSync(stampFile);

@@ -4,9 +4,10 @@
  * Usage: node scripts/inline-hashes.mjs [out folder]   (writes {out}/inline-hashes.json)
  */
 import { createHash } from 'node:crypto';
-import { globSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { globSync } from 'tinyglobby';
 
 const sha256 = (text) => `sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}`;
 

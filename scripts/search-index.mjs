@@ -3,10 +3,10 @@
  * <html lang>). Runs after `astro build` as its own process, so the
  * indexer's memory does not add to the build's. Usage: node scripts/search-index.mjs [client folder]
  */
-import { globSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { close, createIndex } from 'pagefind';
+import { globSync } from 'tinyglobby';
 
 const articlePages = '*/categories/*/articles/*/index.html';
 
