@@ -5,6 +5,7 @@ export declare function freePortBase(): Promise<number>;
 export declare function startAuthEmulator(options?: {
   port?: number;
   dataDir?: string;
+  pidFile?: string;
   log?: (line: string) => void;
 }): Promise<{ host: string; stop(): Promise<void> }>;
 export declare function ensureEmulatorUser(

@@ -1,14 +1,15 @@
 /**
  * The Firebase Auth emulator for development and tests (firebase-tools): started as a child process on
  * 127.0.0.1, stopped by signalling that process (an npx wrapper would leave it running). Offline: no UI, no
- * message-of-the-day fetch. With a data folder, its users survive restarts (--import / --export-on-exit).
+ * message-of-the-day fetch. With a data folder, its users survive restarts (--import / --export-on-exit). It dies with
+ * its parent, and with a pid file the next start stops one that a crashed parent left behind (childProcesses.mjs).
  */
-import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { get } from 'node:http';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { reapLeftover, spawnHelper } from './childProcesses.mjs';
 
 // From the module's own path (a string): under happy-dom, `URL` is not Node's and fileURLToPath refuses it.
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
@@ -45,10 +46,11 @@ export async function freePortBase() {
 
 /**
  * Starts the emulator on `port` (with its hub and logging ports next to it) and resolves once it answers.
- * `dataDir` keeps its users between starts.
+ * `dataDir` keeps its users between starts; `pidFile` records the process so that the next start can reap it.
  */
-export async function startAuthEmulator({ port = 9099, dataDir, log = () => {} } = {}) {
+export async function startAuthEmulator({ port = 9099, dataDir, pidFile, log = () => {} } = {}) {
   const host = `127.0.0.1:${port}`;
+  if (pidFile) await reapLeftover(pidFile, { name: 'Auth emulator', log });
   if (await answers(`http://${host}/`))
     throw new Error(`Port ${port} is taken (another Auth emulator?). Stop it, or set FOYER_AUTH_EMULATOR_PORT.`);
   const configDir = join(root, 'node_modules/.cache/foyer-firebase', String(port));
@@ -81,7 +83,7 @@ export async function startAuthEmulator({ port = 9099, dataDir, log = () => {} }
     if (existsSync(join(dataDir, 'firebase-export-metadata.json'))) args.push('--import', dataDir);
     args.push('--export-on-exit', dataDir);
   }
-  const child = spawn(process.execPath, args, { cwd: configDir, env: { ...process.env, CI: 'true' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawnHelper(args, { pidFile, cwd: configDir, env: { ...process.env, CI: 'true' }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.on('data', (chunk) => (output += chunk));
   child.stderr.on('data', (chunk) => (output += chunk));

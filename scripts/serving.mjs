@@ -30,12 +30,28 @@ export async function serve() {
       else console.log('\nFoyer: stopping once start-up is done (again to stop now)…');
     });
   }
+  // Every request's errors are answered where they happen (src/server/http/requestHandler.ts); one that still gets
+  // here escaped from somewhere unknown, so the process's state can no longer be trusted: log it with where it came
+  // from, then stop the way Ctrl+C does (the database closed), with a failure code for whatever restarts us.
+  const crash = (kind) => (error) => {
+    console.error(`Foyer: ${kind}; stopping.`, error);
+    if (stopping) return;
+    stopping = true;
+    if (started) void shutdown(1);
+    else process.exitCode = 1;
+  };
+  process.on('uncaughtException', crash('an unexpected error escaped'));
+  process.on('unhandledRejection', crash('a promise failed with nobody to handle it'));
   try {
     if (!process.env.FIREBASE_API_KEY && process.env.NODE_ENV !== 'production') {
       const dataDir = process.env.FOYER_DATA_DIR ?? './data';
+      // Before the emulator makes a folder in it: the data directory is private from its first moment.
+      const { ensurePrivateDirectory } = await import('../src/server/dataDirectory.ts');
+      await ensurePrivateDirectory(dataDir, console);
       emulator = await startAuthEmulator({
         port: Number(process.env.FOYER_AUTH_EMULATOR_PORT ?? 9099),
         dataDir: join(dataDir, 'firebase'),
+        pidFile: join(dataDir, 'auth-emulator.pid'),
         log: console.log,
       });
       process.env.FIREBASE_AUTH_EMULATOR_HOST = emulator.host;
@@ -51,7 +67,7 @@ export async function serve() {
     process.exit(1);
   }
   started = true;
-  if (stopping) return shutdown(0);
+  if (stopping) return shutdown(process.exitCode ?? 0);
   if (emulator) console.log(`Demo staff sign-in (Auth emulator): ${demoStaffLogin.email} / ${demoStaffLogin.password}`);
   console.log(`\nFoyer is running at ${foyer.url} (press Ctrl+C to stop).`);
 }

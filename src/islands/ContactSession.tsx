@@ -11,7 +11,6 @@ import { isolate } from '../lib/format.ts';
 import { intlLocale, type Lang } from '../lib/i18n/languages.ts';
 import type { MessageKey, Messages } from '../lib/i18n/schema.ts';
 import { useTranslator } from '../lib/i18n/useTranslator.ts';
-import { extendAfterSeconds, tokenLifetimeSeconds } from '../lib/session/rules.ts';
 import { takeContactSessionParams } from '../lib/session/params.ts';
 import { openSession, renewSession, signOut, submitCode, type SessionView } from '../lib/session/sessionView.ts';
 import { reloadSessionsFromCookies } from '../stores/contactSessions.ts';
@@ -41,11 +40,11 @@ function Session({ lang, messages, sessionKey, settings }: Props) {
     void openSession(sessionKey, link).then(setView);
   }, [sessionKey, settings]);
 
-  // Renew when the token reaches 3000 s, and when the tab comes back (another tab may have renewed or ended it).
+  // Renew when the token reaches 3000 s (or, for the session's last token, show it ended), and when the tab comes
+  // back (another tab may have renewed or ended it).
   useEffect(() => {
     if (view.kind !== 'active') return;
-    const renewAt = view.expiresAt - (tokenLifetimeSeconds - extendAfterSeconds) * 1000;
-    const timer = setTimeout(() => void renewSession(sessionKey).then(setView), Math.max(0, renewAt - Date.now()));
+    const timer = setTimeout(() => void renewSession(sessionKey).then(setView), Math.max(0, view.checkAt - Date.now()));
     const onVisible = () => {
       if (document.visibilityState !== 'visible') return;
       reloadSessionsFromCookies();
@@ -79,7 +78,7 @@ function Session({ lang, messages, sessionKey, settings }: Props) {
         <div className="session-active" role="status">
           <p>{t('session.chattingAs', { name: isolate(view.contact.name || view.contact.email) })}</p>
           <p className="muted">
-            {t('session.activeUntil', {
+            {t(view.final ? 'session.endsAt' : 'session.activeUntil', {
               time: new Intl.DateTimeFormat(intlLocale(lang), { timeStyle: 'short' }).format(view.expiresAt),
             })}
           </p>

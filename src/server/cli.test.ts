@@ -20,6 +20,7 @@ describe('parsing commands', () => {
     [['staff', 'add', 'b@example.com', '--role', 'agent'], { name: 'staff-add', email: 'b@example.com', role: 'agent' }],
     [['staff', 'list'], { name: 'staff-list' }],
     [['staff', 'remove', 'b@example.com'], { name: 'staff-remove', email: 'b@example.com' }],
+    [['contact', 'revoke', 'a@example.com'], { name: 'contact-revoke', email: 'a@example.com' }],
   ])('%j', (argv, command) => expect(parseCommand(argv)).toEqual(command));
 
   it.each([
@@ -30,6 +31,8 @@ describe('parsing commands', () => {
     [['staff', 'add', 'b@example.com'], /--role/],
     [['staff', 'add', 'b@example.com', '--role', 'owner'], /--role: must be admin or agent/],
     [['staff', 'fire', 'b@example.com'], /Unknown command: staff fire/],
+    [['contact', 'revoke'], /Unknown command: contact revoke/],
+    [['contact', 'revoke', 'not-an-address'], /--email: must be an e-mail address/],
     [['invite', '--colour', 'red'], /Unknown option '--colour'/],
   ])('refuses %j clearly', (argv, message) => expect(() => parseCommand(argv)).toThrow(message));
 });
@@ -53,6 +56,19 @@ describe.each(testDatabases)('running commands on $name', ({ open }) => {
     expect(await runCommand(services, { name: 'staff-list' })).toBe('admin  Lee@Example.com (Lee) — not signed in yet');
     expect(await runCommand(services, { name: 'staff-remove', email: 'LEE@example.com' })).toBe('LEE@example.com is no longer staff.');
     expect(await runCommand(services, { name: 'staff-remove', email: 'lee@example.com' })).toBe('lee@example.com was not staff.');
+  });
+
+  it('revokes a contact: its version goes up, its unused codes die, and it says so', async () => {
+    await runCommand(services, { name: 'invite', email: 'ana@example.com' });
+    await runCommand(services, { name: 'invite', email: 'ana@example.com', page: true });
+    const [{ id }] = (await db.query<{ id: string }>('select id from contacts')) as [{ id: string }];
+    expect(await runCommand(services, { name: 'contact-revoke', email: 'Ana@example.com' })).toBe(
+      `Ana@example.com (${id}) is signed out: open sessions end within 10 seconds, and 2 unused codes no longer work. Invite them to let them back in.`,
+    );
+    expect(await db.query('select id from one_time_codes where used_at is null')).toEqual([]);
+    expect(await db.query('select session_version from contacts')).toEqual([{ session_version: 1 }]);
+    expect(await runCommand(services, { name: 'contact-revoke', email: 'ana@example.com' })).toMatch(/, and 0 unused codes no longer work/);
+    expect(await runCommand(services, { name: 'contact-revoke', email: 'bo@example.com' })).toBe('There is no contact bo@example.com.');
   });
 
   it('invites into a new chat box, an existing one, or a page session, with the link the seed describes', async () => {

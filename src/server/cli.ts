@@ -1,6 +1,7 @@
 /**
- * The command-line tool: invite contacts and manage staff. While `npm start` runs on a PGlite data directory,
- * commands go to it over the admin channel; otherwise the tool opens the database itself (always for PostgreSQL).
+ * The command-line tool: invite and revoke contacts, and manage staff. While `npm start` runs on a PGlite data
+ * directory, commands go to it over the admin channel; otherwise the tool opens the database itself (always for
+ * PostgreSQL).
  */
 import { parseArgs } from 'node:util';
 import { sendAdminCommand } from './admin/channel.ts';
@@ -13,6 +14,8 @@ export const usage = `Usage: npm run foyer -- <command>
 
   invite --email EMAIL [--name NAME] [--lang CODE] [--chat-box ID | --page]
       Makes the contact (if new) and a chat box (unless --chat-box or --page), and prints a link with a one-time code.
+  contact revoke EMAIL
+      Ends the contact's open sessions and makes their unused codes worthless.
   staff add EMAIL --role admin|agent [--name NAME]
   staff list
   staff remove EMAIL`;
@@ -56,7 +59,9 @@ export function parseCommand(argv: string[]): Command {
           ? { name: 'staff-list' }
           : first === 'staff' && second === 'remove' && third && !rest.length
             ? { name: 'staff-remove', email: third }
-            : undefined;
+            : first === 'contact' && second === 'revoke' && third && !rest.length
+              ? { name: 'contact-revoke', email: third }
+              : undefined;
   if (!raw) throw new UsageError(first ? `Unknown command: ${positionals.join(' ')}` : 'Name a command.');
   const result = commandSchema.safeParse(Object.fromEntries(Object.entries(raw).filter(([, value]) => value !== undefined)));
   if (!result.success) {

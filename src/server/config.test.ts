@@ -13,10 +13,17 @@ describe('configuration', () => {
       PORT: 4321,
       FOYER_DATA_DIR: './data',
       OTP_TTL_DAYS: 7,
+      SESSION_MAX_HOURS: 24,
       RECAPTCHA_MIN_SCORE: 0.5,
       FRAME_ANCESTORS: [],
     });
     expect(config.DATABASE_URL).toBeUndefined();
+  });
+
+  it('takes SESSION_MAX_HOURS as a positive number of hours', () => {
+    expect(loadConfig({ SESSION_MAX_HOURS: '8' }).SESSION_MAX_HOURS).toBe(8);
+    expect(loadConfig({ SESSION_MAX_HOURS: '0.5' }).SESSION_MAX_HOURS).toBe(0.5);
+    for (const value of ['0', '-1', 'a day']) expect(() => loadConfig({ SESSION_MAX_HOURS: value }), value).toThrow(/SESSION_MAX_HOURS/);
   });
 
   it('points links at the server that prints them unless SITE_URL says otherwise', () => {

@@ -22,6 +22,8 @@ export const configSchema = z.object({
   /** Signs session tokens and keys the hashes of one-time codes; at least 32 characters. */
   SESSION_SECRET: optional.refine((value) => value === undefined || value.length >= 32, 'must be at least 32 characters'),
   OTP_TTL_DAYS: number(7),
+  /** How long a contact session lasts after its code was redeemed, however often it is extended. */
+  SESSION_MAX_HOURS: number(24),
   VERIFY_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   VERIFY_RATE_WINDOW_SECONDS: z.coerce.number().int().positive().default(300),
   RECAPTCHA_SECRET: optional,

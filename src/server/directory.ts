@@ -17,29 +17,6 @@ export interface OrganizationUser {
   role: 'admin' | 'agent';
 }
 
-/** How long a contact seen to exist is trusted to still exist: a deleted contact's session stops within this. */
-export const contactCheckCacheMs = 10_000;
-
-/**
- * Whether a contact exists, remembered for a few seconds per process. Every extend and every read of a
- * session asks; without this, one database query would be most of the cost of extending a session.
- */
-export function contactChecker(db: Queryable): (id: string) => Promise<boolean> {
-  const seen = new Map<string, number>();
-  return async (id) => {
-    const now = Date.now();
-    if ((seen.get(id) ?? 0) > now) return true;
-    const exists = (await db.query(`select 1 from contacts where id = $1`, [id])).length > 0;
-    if (!exists) seen.delete(id);
-    else {
-      // A rough bound on memory: forget everything now and then rather than track each entry's age.
-      if (seen.size >= 100_000) seen.clear();
-      seen.set(id, now + contactCheckCacheMs);
-    }
-    return exists;
-  };
-}
-
 export async function findContact(db: Queryable, id: string): Promise<Contact | undefined> {
   const [row] = await db.query<{ id: string; email: string; name: string; lang: string }>(
     `select id, email, name, lang from contacts where id = $1`,

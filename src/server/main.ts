@@ -5,21 +5,20 @@
  * closing the database so the next start needs no recovery.
  */
 import { readFile } from 'node:fs/promises';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer } from 'node:http';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { refuseSecondServer, startAdminChannel } from './admin/channel.ts';
 import { createApi } from './api/router.ts';
 import { loadConfig, type Config } from './config.ts';
 import { demoInviteLink, seedDemo } from './demo.ts';
+import { exposureWarning } from './exposure.ts';
 import { clientAddress } from './http/clientAddress.ts';
-import { serveApi } from './http/nodeApi.ts';
+import { refuseTunnel, requestHandler, type NodeHandler } from './http/requestHandler.ts';
 import { securityHeaders, type InlineHashes } from './http/securityHeaders.ts';
 import { consoleLog } from './log.ts';
 import { sweep, sweepEveryMs } from './maintenance.ts';
 import { createServices, pgliteDir } from './services.ts';
-
-type NodeHandler = (req: IncomingMessage, res: ServerResponse) => void;
 
 async function loadSite({ FOYER_OUT_DIR: outDir, NODE_ENV, SITE_URL }: Config): Promise<{ handler: NodeHandler; hashes: InlineHashes }> {
   const entry = resolve(outDir, 'server/entry.mjs');
@@ -46,6 +45,8 @@ async function loadSite({ FOYER_OUT_DIR: outDir, NODE_ENV, SITE_URL }: Config): 
 export async function startFoyer(env: Record<string, string | undefined> = process.env): Promise<{ url: string; stop(): Promise<void> }> {
   const config: Config = loadConfig(env);
   const log = consoleLog;
+  const exposed = exposureWarning(config);
+  if (exposed) log.warn(exposed);
   const site = await loadSite(config);
   if (!config.DATABASE_URL) await refuseSecondServer(config.FOYER_DATA_DIR);
   const services = await createServices(config, { log });
@@ -56,13 +57,17 @@ export async function startFoyer(env: Record<string, string | undefined> = proce
     if (development && (await seedDemo(services))) log.info('Database: seeded the demo (staff demo@foyer.test, contact ana@example.com).');
     if (!config.RECAPTCHA_SECRET) log.info('Bot check: off, because RECAPTCHA_SECRET is not set (fine for development only).');
     const api = createApi(services);
-    const headersFor = securityHeaders(config, site.hashes);
-    server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-      const pathname = new URL(req.url ?? '/', 'http://x').pathname;
-      for (const [name, value] of Object.entries(headersFor(pathname))) res.setHeader(name, value);
-      if (pathname.startsWith('/api/')) return void serveApi(api, req, res, pathname, clientAddress(req, config.TRUST_PROXY));
-      site.handler(req, res);
-    });
+    server.on(
+      'request',
+      requestHandler({
+        api,
+        site: site.handler,
+        headersFor: securityHeaders(config, site.hashes),
+        clientAddress: (req) => clientAddress(req, config.TRUST_PROXY),
+        log,
+      }),
+    );
+    server.on('connect', refuseTunnel);
     await new Promise<void>((done, fail) => server.once('error', fail).listen(config.PORT, config.HOST, done));
     admin = services.db.kind === 'pglite' ? await startAdminChannel(services) : undefined;
     log.info(`Database: ${services.db.kind === 'pglite' ? `PGlite in ${pgliteDir(config)}` : 'PostgreSQL (DATABASE_URL)'}.`);

@@ -6,6 +6,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { link, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Config } from './config.ts';
+import { privateMode } from './dataDirectory.ts';
 
 export interface Keys {
   /** Signs session tokens (HS256); imported once, since jose would import raw bytes on every call. */
@@ -30,7 +31,7 @@ export async function loadSecret(config: Pick<Config, 'SESSION_SECRET' | 'FOYER_
   const file = join(config.FOYER_DATA_DIR, 'session-secret');
   const existing = await readFile(file, 'utf8').catch(() => undefined);
   if (existing === undefined) {
-    await mkdir(config.FOYER_DATA_DIR, { recursive: true });
+    await mkdir(config.FOYER_DATA_DIR, { recursive: true, mode: privateMode });
     // Written whole under another name, then linked into place: a process starting at the same moment sees the
     // complete secret or none, never half of it. If it won the race, its secret is used.
     const draft = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;

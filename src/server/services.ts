@@ -1,21 +1,22 @@
 /** Everything the API and the command-line tool work with, made once per process: settings, database, keys. */
 import { createBotCheck, type BotCheck } from './botCheck.ts';
 import type { Config } from './config.ts';
+import { ensurePrivateDirectory } from './dataDirectory.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
-import { contactChecker } from './directory.ts';
 import { firebaseVerifier, type IdTokenVerifier } from './staff.ts';
 import { join } from 'node:path';
 import { consoleLog, type Log } from './log.ts';
 import { deriveKeys, loadSecret, type Keys } from './secrets.ts';
+import { sessionVersionCache, type SessionVersions } from './sessionVersions.ts';
 
 export interface Services {
   config: Config;
   db: Database;
   /** Verifies staff members' Firebase ID tokens. */
   verifyIdToken: IdTokenVerifier;
-  /** Does this contact still exist? Cached for a few seconds (see directory.ts). */
-  contactExists: (id: string) => Promise<boolean>;
+  /** Each contact's session version, undefined once it is deleted; cached for a few seconds (sessionVersions.ts). */
+  sessionVersions: SessionVersions;
   keys: Keys;
   botCheck: BotCheck;
   log: Log;
@@ -29,6 +30,7 @@ export async function createServices(
   options: { db?: Database; log?: Log; verifyIdToken?: IdTokenVerifier } = {},
 ): Promise<Services> {
   const log = options.log ?? consoleLog;
+  if (!options.db) await ensurePrivateDirectory(config.FOYER_DATA_DIR, log);
   const db = options.db ?? (await openDatabase({ url: config.DATABASE_URL, dataDir: pgliteDir(config) }));
   let keys: Keys;
   try {
@@ -43,7 +45,7 @@ export async function createServices(
   return {
     config,
     db,
-    contactExists: contactChecker(db),
+    sessionVersions: sessionVersionCache(db),
     verifyIdToken: options.verifyIdToken ?? firebaseVerifier(config),
     keys,
     botCheck: createBotCheck(config),

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { stat } from 'node:fs/promises';
 import { inviteLink } from './cli.ts';
 import { articleIn, articlePath, messages } from './content.ts';
 
@@ -67,4 +68,10 @@ test('the API answers errors in JSON with the right status', async ({ request })
   expect(body.error.issues.map((issue: { path: string }) => issue.path)).toEqual(
     expect.arrayContaining(['chatBoxId', 'contactId', 'otp', 'token']),
   );
+});
+
+test('the server’s data directory is its owner’s alone (mode 700)', async () => {
+  // The directory playwright.config.ts gives the server.
+  const { mode } = await stat('node_modules/.cache/foyer-e2e-data');
+  expect((mode & 0o777).toString(8)).toBe('700');
 });

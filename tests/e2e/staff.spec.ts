@@ -41,6 +41,23 @@ test('staff sign in with e-mail and password, land on next, and sign out', async
   await expect(page.getByText(fill(t['login.signedInAs']!, { email }))).toBeHidden();
 });
 
+test('a next address that a browser would read as another host leads to the inbox, not away', async ({ page, context }) => {
+  const email = uniqueEmail('nia');
+  await createAccount(email, 'correct-horse-1', { name: 'Nia' });
+  foyer('staff', 'add', email, '--role', 'agent');
+  const away: string[] = [];
+  await context.route('http://evil.example/**', (route) => {
+    away.push(route.request().url());
+    return route.fulfill({ body: 'away' });
+  });
+  // A tab between the slashes: the browser drops it, so `/\t/evil.example/` is `//evil.example/`.
+  await page.goto('/en/login?next=/%09/evil.example/');
+  await signInWithPassword(page, email, 'correct-horse-1');
+  await expect(page).toHaveURL((url) => url.hostname === '127.0.0.1' && url.pathname === '/en/chat');
+  await page.waitForLoadState('load');
+  expect(away).toEqual([]);
+});
+
 test('the sign-in page works when reached by links, there and back again', async ({ page }) => {
   await page.goto(articlePath('en', articles[0]!));
   await page.getByRole('link', { name: t['nav.staffSignIn']!, exact: true }).click();

@@ -8,7 +8,15 @@ import { startApiServer, type ApiServer } from '../../server/testing/apiServer.t
 import { emptyDatabase, testDatabases } from '../../server/testing/databases.ts';
 import { invited, type InvitedContact } from '../../server/testing/invitations.ts';
 import { testServices } from '../../server/testing/services.ts';
-import { $contactSessions, reloadSessionsFromCookies, sessionCookieAttributes, sessionCookiePrefix } from '../../stores/contactSessions.ts';
+import { issueSessionToken } from '../../server/sessionTokens.ts';
+import { revokeContact } from '../../server/sessionVersions.ts';
+import {
+  $contactSessions,
+  reloadSessionsFromCookies,
+  sessionCookieAttributes,
+  sessionCookiePrefix,
+  storeSession,
+} from '../../stores/contactSessions.ts';
 import type { ApiRequestError } from '../http/client.ts';
 import {
   $contacts,
@@ -17,10 +25,12 @@ import {
   fetchOrganizationUser,
   getSessionToken,
   hasPreviousSession,
+  isFinal,
   pageSession,
   resetSessions,
   toRecord,
 } from './contactSession.ts';
+import { openSession, renewSession } from './sessionView.ts';
 
 const cookie = (key: string) => Cookies.get(`${sessionCookiePrefix}${key}`);
 /** Moves the clock: the session layer reads Date.now(). */
@@ -117,6 +127,32 @@ describe('the contact session against the real API', () => {
     expect(cookie(contact.chatBoxId)).toBeUndefined();
   });
 
+  it('shows the code form, saying the session ended, after an extend refused because the contact was revoked', async () => {
+    expect((await openSession(contact.chatBoxId, withCode())).kind).toBe('active');
+    const [{ email }] = (await db.query<{ email: string }>('select email from contacts')) as [{ email: string }];
+    await revokeContact(services, email);
+    later(3000);
+    expect(await renewSession(contact.chatBoxId)).toEqual({ kind: 'code', notice: 'session.ended', contactId: '' });
+    expect(server.requests.at(-1)).toBe('POST /api/chat/extend');
+    expect($contactSessions.get()[contact.chatBoxId]).toBeUndefined();
+    expect(cookie(contact.chatBoxId)).toBeUndefined();
+  });
+
+  it('keeps the session’s last token without extending it, then shows the code form when it goes stale', async () => {
+    // Redeemed 23 h 50 min ago: the server cut this token at the 24-hour ceiling, ten minutes from now.
+    const authTime = new Date(Date.now() - (24 * 3600 - 600) * 1000);
+    const grant = { contactId: contact.contactId, scope: contact.chatBoxId, authTime, version: 0 };
+    storeSession(contact.chatBoxId, toRecord(await issueSessionToken(services.keys.sessionTokens, grant, 24), Date.now()));
+    const view = await renewSession(contact.chatBoxId);
+    expect(view).toMatchObject({ kind: 'active', final: true, checkAt: Date.now() + 540_000 });
+    later(539);
+    expect((await renewSession(contact.chatBoxId)).kind).toBe('active');
+    expect(server.requests).toEqual(['POST /api/contacts/get']);
+    later(1);
+    expect(await renewSession(contact.chatBoxId)).toEqual({ kind: 'code', notice: 'session.ended', contactId: '' });
+    expect(cookie(contact.chatBoxId)).toBeUndefined();
+  });
+
   it('replaces the session when a link for another contact opens the same chat box key', async () => {
     const first = await getSessionToken(pageSession, await pageCode());
     const other = await pageCode();
@@ -182,6 +218,12 @@ describe('a session record', () => {
     const receivedAt = Date.parse('2026-01-01T12:10:00Z'); // this device runs ten minutes ahead
     const record = toRecord({ jwt: jwt({ iat: serverTime, exp: serverTime + 3600 }), expiresAt: '2026-01-01T13:00:00Z' }, receivedAt);
     expect(record.expiresAt - receivedAt).toBe(3600_000);
+  });
+
+  it('is final when the token is shorter than the full hour: the server cut it at the session’s ceiling', () => {
+    expect(isFinal(jwt({ iat: 1000, exp: 1000 + 3600 }))).toBe(false);
+    expect(isFinal(jwt({ iat: 1000, exp: 1000 + 600 }))).toBe(true);
+    expect(isFinal('not-a-jwt')).toBe(false);
   });
 
   it('falls back to the answer’s expiry when the token has no readable times', () => {

@@ -6,7 +6,7 @@ import { map } from 'nanostores';
 import { botToken } from '../botCheck.ts';
 import { request } from '../http/client.ts';
 import { $contactSessions, forgetAllSessions, forgetSession, storeSession } from '../../stores/contactSessions.ts';
-import { nextStep, type SessionRecord } from './rules.ts';
+import { nextStep, tokenLifetimeSeconds, type SessionRecord } from './rules.ts';
 
 export const pageSession = 'page';
 
@@ -36,6 +36,15 @@ function claims(token: string): { sub?: string; iat?: number; exp?: number } {
   } catch {
     return {};
   }
+}
+
+/**
+ * Whether the token ends its session: the server cuts the last token short at the session's ceiling
+ * (SESSION_MAX_HOURS after the code was redeemed), so a lifetime under the full hour means no extend can add time.
+ */
+export function isFinal(token: string): boolean {
+  const { iat, exp } = claims(token);
+  return !!iat && !!exp && exp - iat < tokenLifetimeSeconds;
 }
 
 /**
@@ -90,7 +99,7 @@ export async function getSessionToken(
   let record = $contactSessions.get()[key];
   // A link for another contact replaces this device's session for that chat box.
   if (record && hasCode && claims(record.token).sub !== contactId) record = undefined;
-  const step = nextStep(record, { hasCode, forceReload }, now);
+  const step = nextStep(record, { hasCode, forceReload, final: !!record && isFinal(record.token) }, now);
   if (step === 'keep') return record!.token;
   if (step === 'none' || step === 'verify') forgetSession(key);
   if (step === 'none') return null;

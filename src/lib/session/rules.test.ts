@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ageSeconds, extendAfterSeconds, isPresent, nextStep, staleAfterSeconds, tokenLifetimeSeconds } from './rules.ts';
+import { ageSeconds, extendAfterSeconds, isPresent, nextChangeAt, nextStep, staleAfterSeconds, tokenLifetimeSeconds } from './rules.ts';
 
 const now = Date.UTC(2026, 10, 22, 12);
 /** A record whose token is this many seconds old. */
@@ -43,5 +43,21 @@ describe('contact session rules (seed section 4)', () => {
     [5000, false, true, 'none'],
   ] as const)('a token aged %s s, code %s, forced %s → %s', (age, hasCode, forceReload, step) => {
     expect(nextStep(age === undefined ? undefined : aged(age), { hasCode, forceReload }, now)).toBe(step);
+  });
+
+  it.each([
+    [0, false, 'keep'],
+    [3000, false, 'keep'],
+    [3539, false, 'keep'],
+    [3539, true, 'extend'],
+    [3540, false, 'none'],
+  ] as const)('a final token (cut at its session’s ceiling) aged %s s, forced %s → %s: age never extends it', (age, forceReload, step) => {
+    expect(nextStep(aged(age), { hasCode: false, forceReload, final: true }, now)).toBe(step);
+  });
+
+  it('look at a token again when it reaches 3000 s, or a final one when it goes stale at 3540 s', () => {
+    expect(nextChangeAt(aged(0), false)).toBe(now + 3000_000);
+    expect(nextChangeAt(aged(0), true)).toBe(now + 3540_000);
+    expect(nextChangeAt(aged(3200), true)).toBe(now + 340_000);
   });
 });

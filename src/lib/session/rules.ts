@@ -30,13 +30,19 @@ export type Step = 'verify' | 'none' | 'extend' | 'keep';
 /**
  * What to do for a chat box (or `page`): a stale or missing token is cleared first; then a new token only with
  * a code and a contact id (verify), otherwise none; a token aged 3000 s or more, or a forced reload, is extended.
+ * A final token (one ending at its session's ceiling) is not extended by age: that would only give the same end.
  */
 export function nextStep(
   record: SessionRecord | undefined,
-  { hasCode, forceReload }: { hasCode: boolean; forceReload: boolean },
+  { hasCode, forceReload, final = false }: { hasCode: boolean; forceReload: boolean; final?: boolean },
   now: number,
 ): Step {
   if (!isPresent(record, now)) return hasCode ? 'verify' : 'none';
-  if (forceReload || ageSeconds(record, now) >= extendAfterSeconds) return 'extend';
+  if (forceReload || (!final && ageSeconds(record, now) >= extendAfterSeconds)) return 'extend';
   return 'keep';
+}
+
+/** When nextStep's answer for a kept token changes by itself: at 3000 s it is extended; a final one goes stale at 3540 s. */
+export function nextChangeAt(record: SessionRecord, final: boolean): number {
+  return record.expiresAt - (tokenLifetimeSeconds - (final ? staleAfterSeconds : extendAfterSeconds)) * 1000;
 }

@@ -7,6 +7,7 @@ describe('the notice for a failed session call', () => {
     ['code_not_accepted', 401, 'session.codeNotAccepted'],
     ['invalid_token', 401, 'session.ended'],
     ['token_expired', 401, 'session.ended'],
+    ['session_ended', 401, 'session.ended'],
     ['unauthorized', 401, 'session.ended'],
     ['out_of_scope', 403, 'session.noAccess'],
     ['not_found', 404, 'session.noAccess'],

@@ -5,13 +5,15 @@
 import type { MessageKey } from '../i18n/schema.ts';
 import { ApiRequestError } from '../http/client.ts';
 import { $contactSessions } from '../../stores/contactSessions.ts';
-import { fetchContact, getSessionToken, resetSessions, type Contact, type TokenRequest } from './contactSession.ts';
+import { fetchContact, getSessionToken, isFinal, resetSessions, type Contact, type TokenRequest } from './contactSession.ts';
+import { nextChangeAt } from './rules.ts';
 
 export type Notice = 'session.ended' | 'session.codeNotAccepted' | 'session.noAccess' | `apiError.${string}`;
 
 export type SessionView =
   | { kind: 'checking' }
-  | { kind: 'active'; contact: Contact; expiresAt: number }
+  /** `final`: the session ends at expiresAt, no renewing. `checkAt`: when to renew, or to find it ended. */
+  | { kind: 'active'; contact: Contact; expiresAt: number; final: boolean; checkAt: number }
   | { kind: 'code'; notice: Notice | undefined; contactId: string };
 
 const knownErrors = new Set(['rate_limited', 'bot_check_failed', 'bot_check_unavailable', 'invalid_body', 'network']);
@@ -20,7 +22,7 @@ const knownErrors = new Set(['rate_limited', 'bot_check_failed', 'bot_check_unav
 export function noticeFor(error: unknown): Notice {
   if (!(error instanceof ApiRequestError)) return 'apiError.unknown';
   if (error.code === 'code_not_accepted') return 'session.codeNotAccepted';
-  if (['invalid_token', 'token_expired', 'unauthorized'].includes(error.code)) return 'session.ended';
+  if (['invalid_token', 'token_expired', 'session_ended', 'unauthorized'].includes(error.code)) return 'session.ended';
   // PRODUCT: an unknown chat box, or one this session does not cover, says so, never a blank page.
   if (['out_of_scope', 'not_found'].includes(error.code)) return 'session.noAccess';
   return knownErrors.has(error.code) ? (`apiError.${error.code}` as Notice) : 'apiError.unknown';
@@ -35,7 +37,8 @@ async function active(key: string): Promise<SessionView> {
   const record = $contactSessions.get()[key];
   if (!contact || !record) return { kind: 'code', notice: 'session.ended', contactId: '' };
   storage()?.setItem(seenKey(key), '1');
-  return { kind: 'active', contact, expiresAt: record.expiresAt };
+  const final = isFinal(record.token);
+  return { kind: 'active', contact, expiresAt: record.expiresAt, final, checkAt: nextChangeAt(record, final) };
 }
 
 async function open(key: string, request: TokenRequest): Promise<SessionView> {

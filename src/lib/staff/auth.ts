@@ -162,11 +162,6 @@ export async function reloadUser(auth: Auth): Promise<boolean> {
   return auth.currentUser.emailVerified;
 }
 
-/** Where to go after sign-in: `next` when it is a path on this site, else the inbox. */
-export function afterSignIn(next: string | null, lang: string): string {
-  return next && /^\/(?![/\\])/.test(next) ? next : `/${lang}/chat`;
-}
-
 /** The organisation record of the signed-in staff member; fetched only when their e-mail is verified. */
 export async function fetchStaffDetails(auth: Auth): Promise<OrganizationUserRecord | null> {
   const user = $staffAuth.get().user;

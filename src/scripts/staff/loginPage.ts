@@ -1,7 +1,7 @@
 /** The login page: e-mail and password, Google or Apple by popup, account creation, and what comes after. */
 import { ApiRequestError } from '../../lib/http/client.ts';
+import { afterSignIn } from '../../lib/staff/afterSignIn.ts';
 import {
-  afterSignIn,
   createAccount,
   fetchStaffDetails,
   keepSignedIn,

@@ -5,6 +5,7 @@ import { listOrganizationUsers, removeOrganizationUser, upsertOrganizationUser }
 import { idPatterns } from '../ids.ts';
 import { invite } from '../invitations.ts';
 import type { Services } from '../services.ts';
+import { contactCheckCacheMs, revokeContact } from '../sessionVersions.ts';
 
 const email = z.email({ error: 'must be an e-mail address' });
 
@@ -25,6 +26,7 @@ export const commandSchema = z.discriminatedUnion('name', [
   }),
   z.object({ name: z.literal('staff-list') }),
   z.object({ name: z.literal('staff-remove'), email }),
+  z.object({ name: z.literal('contact-revoke'), email }),
 ]);
 
 export type Command = z.infer<typeof commandSchema>;
@@ -59,5 +61,14 @@ export async function runCommand(services: Services, command: Command): Promise<
       return (await removeOrganizationUser(services.db, command.email))
         ? `${command.email} is no longer staff.`
         : `${command.email} was not staff.`;
+    case 'contact-revoke': {
+      const revocation = await revokeContact(services, command.email);
+      if (!revocation) return `There is no contact ${command.email}.`;
+      const codes =
+        revocation.codesKilled === 1 ? '1 unused code no longer works' : `${revocation.codesKilled} unused codes no longer work`;
+      // At once in this process; another server process (PostgreSQL) may have the old version cached a little longer.
+      const within = contactCheckCacheMs / 1000;
+      return `${command.email} (${revocation.contactId}) is signed out: open sessions end within ${within} seconds, and ${codes}. Invite them to let them back in.`;
+    }
   }
 }

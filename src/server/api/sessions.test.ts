@@ -2,8 +2,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../db/database.ts';
-import { contactCheckCacheMs, upsertOrganizationUser } from '../directory.ts';
+import { upsertOrganizationUser } from '../directory.ts';
 import { issueSessionToken } from '../sessionTokens.ts';
+import { contactCheckCacheMs, revokeContact } from '../sessionVersions.ts';
 import { emptyDatabase, testDatabases } from '../testing/databases.ts';
 import { invited } from '../testing/invitations.ts';
 import { apiCaller, testServices } from '../testing/services.ts';
@@ -29,6 +30,18 @@ describe.each(testDatabases)('the contact-session API on $name', ({ open }) => {
     expect(answer.status).toBe(200);
     return { ...contact, jwt: answer.body.data.jwt as string };
   }
+
+  /** A whole second, so a ceiling counted from it is exact. */
+  const hoursAgo = (hours: number) => new Date(Math.floor(Date.now() / 1000) * 1000 - hours * 3600_000);
+
+  /** A token of this contact's session whose code was redeemed at authTime, last extended ten minutes ago. */
+  async function tokenVerifiedAt(contact: { contactId: string; chatBoxId: string }, authTime: Date, maxHours = 24) {
+    const grant = { contactId: contact.contactId, scope: contact.chatBoxId, authTime, version: 0 };
+    return (await issueSessionToken(services.keys.sessionTokens, grant, maxHours, new Date(Date.now() - 600_000))).jwt;
+  }
+
+  const emailOf = async (contactId: string) =>
+    (await db.query<{ email: string }>('select email from contacts where id = $1', [contactId]))[0]!.email;
 
   describe('POST /api/chat/verify', () => {
     it('answers { data: { jwt, expiresAt } } for the right code, with an ISO 8601 time one hour ahead', async () => {
@@ -100,12 +113,9 @@ describe.each(testDatabases)('the contact-session API on $name', ({ open }) => {
       const session = await sessionFor();
       expect((await call('/api/chat/extend', { body: { chatBoxId: session.chatBoxId } })).body.error.code).toBe('unauthorized');
       expect((await call('/api/chat/extend', { token: 'x.y.z', body: { chatBoxId: session.chatBoxId } })).status).toBe(401);
-      const old = await issueSessionToken(
-        services.keys.sessionTokens,
-        session.contactId,
-        session.chatBoxId,
-        new Date(Date.now() - 3601_000),
-      );
+      const anHourAgo = new Date(Date.now() - 3601_000);
+      const grant = { contactId: session.contactId, scope: session.chatBoxId, authTime: anHourAgo, version: 0 };
+      const old = await issueSessionToken(services.keys.sessionTokens, grant, 24, anHourAgo);
       const expired = await call('/api/chat/extend', { token: old.jwt, body: { chatBoxId: session.chatBoxId } });
       expect(expired.status).toBe(401);
       expect(expired.body.error.code).toBe('token_expired');
@@ -118,10 +128,75 @@ describe.each(testDatabases)('the contact-session API on $name', ({ open }) => {
       await db.query('delete from contacts where id = $1', [session.contactId]);
       vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + contactCheckCacheMs + 1 });
       try {
-        expect((await call('/api/chat/extend', { token: session.jwt, body: { chatBoxId: session.chatBoxId } })).status).toBe(401);
+        const refused = await call('/api/chat/extend', { token: session.jwt, body: { chatBoxId: session.chatBoxId } });
+        expect(refused.status).toBe(401);
+        expect(refused.body.error.code).toBe('session_ended');
       } finally {
         vi.useRealTimers();
       }
+    });
+
+    it('extends a session verified 23 h 30 min ago only up to 24 h after its code was redeemed', async () => {
+      const contact = await invited(services);
+      const authTime = hoursAgo(23.5);
+      const token = await tokenVerifiedAt(contact, authTime);
+      const { status, body } = await call('/api/chat/extend', { token, body: { chatBoxId: contact.chatBoxId } });
+      expect(status).toBe(200);
+      expect(body.expiresAt).toBe(new Date(authTime.getTime() + 24 * 3600_000).toISOString());
+    });
+
+    it('refuses a session verified 24 h ago with 401 session_ended, on extend and on every other call', async () => {
+      const contact = await invited(services);
+      const token = await tokenVerifiedAt(contact, hoursAgo(24));
+      for (const path of ['/api/chat/extend', '/api/contacts/get']) {
+        const { status, body } = await call(path, { token, body: { chatBoxId: contact.chatBoxId } });
+        expect(status, path).toBe(401);
+        expect(body).toEqual({ error: { code: 'session_ended', message: 'The session has ended. A new one-time code is needed.' } });
+      }
+    });
+
+    it('takes the ceiling from SESSION_MAX_HOURS', async () => {
+      const shorter = apiCaller(await testServices(db, { SESSION_MAX_HOURS: '2' }));
+      const contact = await invited(services);
+      const authTime = hoursAgo(1.5);
+      const token = await tokenVerifiedAt(contact, authTime, 2);
+      const extended = await shorter('/api/chat/extend', { token, body: { chatBoxId: contact.chatBoxId } });
+      expect(extended.body.expiresAt).toBe(new Date(authTime.getTime() + 2 * 3600_000).toISOString());
+      // The same token under the default 24 hours gets a full hour.
+      const full = await call('/api/chat/extend', { token, body: { chatBoxId: contact.chatBoxId } });
+      expect(Date.parse(full.body.expiresAt) - Date.now()).toBeGreaterThan(59 * 60_000);
+      const late = await tokenVerifiedAt(contact, hoursAgo(2.1), 24);
+      expect((await shorter('/api/chat/extend', { token: late, body: { chatBoxId: contact.chatBoxId } })).body.error.code).toBe(
+        'session_ended',
+      );
+    });
+  });
+
+  describe('revoking a contact', () => {
+    it('ends its open sessions at once: extend and contacts/get answer 401 session_ended', async () => {
+      const session = await sessionFor();
+      const page = await sessionFor('page');
+      expect((await call('/api/contacts/get', { token: session.jwt, body: { chatBoxId: session.chatBoxId } })).status).toBe(200);
+      await revokeContact(services, await emailOf(session.contactId));
+      for (const path of ['/api/chat/extend', '/api/contacts/get', '/api/organizationUsers/get']) {
+        const refused = await call(path, { token: session.jwt, body: { chatBoxId: session.chatBoxId, uid: 'uid-lee' } });
+        expect(refused.status, path).toBe(401);
+        expect(refused.body.error.code, path).toBe('session_ended');
+      }
+      // Another contact's session goes on.
+      expect((await call('/api/contacts/get', { token: page.jwt, body: { chatBoxId: 'page' } })).status).toBe(200);
+    });
+
+    it('leaves its codes unusable, and a new invitation lets the contact back in', async () => {
+      const contact = await invited(services);
+      await revokeContact(services, await emailOf(contact.contactId));
+      const refused = await call('/api/chat/verify', { body: verifyBody(contact, contact.code) });
+      expect(refused.body.error.code).toBe('code_not_accepted');
+      const again = await invited(services, { email: await emailOf(contact.contactId), chatBoxId: contact.chatBoxId });
+      const verified = await call('/api/chat/verify', { body: verifyBody(again, again.code) });
+      expect(verified.status).toBe(200);
+      const get = await call('/api/contacts/get', { token: verified.body.data.jwt, body: { chatBoxId: contact.chatBoxId } });
+      expect(get.status).toBe(200);
     });
   });
 
@@ -226,6 +301,20 @@ describe.each(testDatabases)('limits and the bot check on $name', ({ open }) => 
     expect((await call('/api/chat/verify', { body: { ...contact, otp: contact.code, token: '' }, address: '198.51.100.8' })).status).toBe(
       200,
     );
+  });
+
+  it('counts every IPv6 address of one /64 as one client, so rotating addresses gains nothing', async () => {
+    const services = await testServices(db, { VERIFY_RATE_LIMIT: '2', VERIFY_RATE_WINDOW_SECONDS: '120' });
+    const call = apiCaller(services);
+    const contact = await invited(services);
+    const wrong = { ...contact, otp: contact.code === '00000000' ? '11111111' : '00000000', token: '' };
+    for (const address of ['2001:db8:5:6::1', '2001:db8:5:6:aaaa::2']) {
+      expect((await call('/api/chat/verify', { body: wrong, address })).status).toBe(401);
+    }
+    const rotated = await call('/api/chat/verify', { body: wrong, address: '2001:db8:5:6:ffff:1:2:3' });
+    expect(rotated.status).toBe(429);
+    // The next /64 is someone else.
+    expect((await call('/api/chat/verify', { body: { ...contact, otp: contact.code, token: '' }, address: '2001:db8:5:7::1' })).status).toBe(200);
   });
 
   describe('with a reCAPTCHA secret, against a fake verification service on loopback', () => {

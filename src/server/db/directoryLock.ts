@@ -1,18 +1,13 @@
 /**
- * One process at a time per PGlite directory: a lock file holding the owner's pid, taken before PGlite opens the
- * directory and removed when it closes. Two processes writing one directory would corrupt it.
+ * One process at a time per PGlite directory: a lock file naming the owner (pid and start time), taken before PGlite
+ * opens the directory and removed when it closes. Two processes writing one directory would corrupt it.
  */
 import { open, readFile, rm } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { identify, isRunning, parseIdentity } from '../processIdentity.ts';
 
-function running(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: the process exists but belongs to someone else.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
+/** Lock files this process holds: one naming our pid that is not among them was left by an earlier process. */
+const held = new Set<string>();
 
 export class DirectoryLockedError extends Error {
   constructor(dataDir: string, pid: number) {
@@ -27,25 +22,31 @@ export class DirectoryLockedError extends Error {
 
 /** Takes the lock (replacing one left by a process that is gone); resolves with the function that releases it. */
 export async function lockDirectory(dataDir: string): Promise<() => Promise<void>> {
-  const lockFile = `${dataDir}.lock`;
+  const lockFile = resolve(`${dataDir}.lock`);
   let emptySeen = false;
   for (;;) {
     try {
       const handle = await open(lockFile, 'wx', 0o600);
-      await handle.writeFile(String(process.pid));
+      await handle.writeFile(JSON.stringify(identify()));
       await handle.close();
-      return () => rm(lockFile, { force: true });
+      held.add(lockFile);
+      return async () => {
+        held.delete(lockFile);
+        await rm(lockFile, { force: true });
+      };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
-    const pid = Number((await readFile(lockFile, 'utf8').catch(() => '')).trim());
+    const owner = parseIdentity(await readFile(lockFile, 'utf8').catch(() => ''));
     // A lock being written right now reads empty: give its writer a moment. Still empty after that, its writer died
-    // between creating and writing it: stale, like one whose process is gone.
-    if (!pid && !emptySeen) {
+    // between creating and writing it: stale, like one whose process is gone. Our own pid in a lock we do not hold
+    // means an earlier process with this pid died holding it (after a SIGKILL, a container often reuses the pid).
+    if (!owner && !emptySeen) {
       emptySeen = true;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    } else if (pid && running(pid)) throw new DirectoryLockedError(dataDir, pid);
-    else {
+      await new Promise((done) => setTimeout(done, 200));
+    } else if (owner && (owner.pid === process.pid ? held.has(lockFile) : isRunning(owner))) {
+      throw new DirectoryLockedError(dataDir, owner.pid);
+    } else {
       emptySeen = false;
       await rm(lockFile, { force: true });
     }

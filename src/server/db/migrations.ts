@@ -74,4 +74,12 @@ export const migrations: Migration[] = [
       );
     `,
   },
+  {
+    id: 2,
+    name: 'contact session versions',
+    sql: `
+      -- Every session token carries its contact's version; raising it ends them all (sessionVersions.ts).
+      alter table contacts add column session_version integer not null default 0;
+    `,
+  },
 ];

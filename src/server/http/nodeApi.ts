@@ -8,10 +8,10 @@ import type { ApiRequest } from '../api/exchange.ts';
 import type { Api } from '../api/router.ts';
 
 /**
- * Reads at most `limit + 1` bytes (one more tells the API the body is too large). Past that it stops at once and
- * the connection is closed after the answer, so an endless upload cannot hold it open.
+ * Reads at most `limit + 1` bytes (one more tells the API the body is too large). Past that it stops at once; the
+ * answer then closes the connection (see serveApi), so an endless upload cannot hold it open.
  */
-function readBody(req: IncomingMessage, res: ServerResponse, limit: number): Promise<Uint8Array> {
+function readBody(req: IncomingMessage, limit: number): Promise<Uint8Array> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -21,8 +21,6 @@ function readBody(req: IncomingMessage, res: ServerResponse, limit: number): Pro
       if (size <= limit) return;
       req.off('data', onData);
       req.off('end', onEnd);
-      res.shouldKeepAlive = false;
-      res.once('finish', () => req.destroy());
       resolve(Buffer.concat(chunks).subarray(0, limit + 1));
     };
     const onEnd = () => resolve(Buffer.concat(chunks));
@@ -41,11 +39,13 @@ export async function serveApi(api: Api, req: IncomingMessage, res: ServerRespon
       const value = req.headers[name];
       return typeof value === 'string' ? value : null;
     },
-    body: (limit) => readBody(req, res, limit),
+    body: (limit) => readBody(req, limit),
     clientAddress,
   };
   const { status, headers, body } = await api.answer(request);
   if (res.destroyed) return;
-  res.writeHead(status, { ...headers, 'Content-Length': Buffer.byteLength(body) });
+  // Answered before its body arrived (a 413 from Content-Length, a refusal): say the connection ends with it.
+  const closing = req.complete ? {} : { Connection: 'close' };
+  res.writeHead(status, { ...headers, ...closing, 'Content-Length': Buffer.byteLength(body) });
   res.end(body);
 }

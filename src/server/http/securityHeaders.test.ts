@@ -33,28 +33,50 @@ describe('security headers', () => {
     );
   });
 
-  it('allow Google’s reCAPTCHA only when the bot check runs (production with a site key)', () => {
+  const production = securityHeaders(
+    loadConfig({
+      NODE_ENV: 'production',
+      SITE_URL: 'https://help.example.com',
+      SESSION_SECRET: 's'.repeat(40),
+      RECAPTCHA_SECRET: 'x',
+      RECAPTCHA_SITE_KEY: 'key',
+      FIREBASE_PROJECT_ID: 'p',
+      FIREBASE_API_KEY: 'k',
+      FIREBASE_AUTH_DOMAIN: 'p.firebaseapp.com',
+    }),
+    hashes,
+  );
+
+  it('allow Google’s reCAPTCHA only where contacts verify codes, in production with a site key, narrowed to its paths', () => {
     expect(headersFor('/en/chat')['Content-Security-Policy']).not.toContain('www.google.com');
-    const production = securityHeaders(
-      loadConfig({
-        NODE_ENV: 'production',
-        SITE_URL: 'https://help.example.com',
-        SESSION_SECRET: 's'.repeat(40),
-        RECAPTCHA_SECRET: 'x',
-        RECAPTCHA_SITE_KEY: 'key',
-        FIREBASE_PROJECT_ID: 'p',
-        FIREBASE_API_KEY: 'k',
-        FIREBASE_AUTH_DOMAIN: 'p.firebaseapp.com',
-      }),
-      hashes,
-    )('/en/chat')['Content-Security-Policy']!;
-    expect(production).toContain(
-      "script-src 'self' 'wasm-unsafe-eval' 'sha256-AAA=' https://www.google.com https://www.gstatic.com https://apis.google.com",
-    );
-    expect(production).toContain('frame-src https://www.google.com https://www.gstatic.com https://p.firebaseapp.com');
-    expect(production).toContain(
-      "connect-src 'self' https://www.google.com https://identitytoolkit.googleapis.com https://securetoken.googleapis.com",
-    );
+    for (const path of ['/en/chat', '/en/chat/cb_x', '/de/chatBox']) {
+      const csp = production(path)['Content-Security-Policy']!;
+      expect(csp).toContain(
+        "script-src 'self' 'wasm-unsafe-eval' 'sha256-AAA=' https://www.google.com/recaptcha/ https://www.gstatic.com/recaptcha/;",
+      );
+      expect(csp).toContain('frame-src https://www.google.com/recaptcha/;');
+      expect(csp).toContain(
+        "connect-src 'self' https://www.google.com/recaptcha/ https://identitytoolkit.googleapis.com https://securetoken.googleapis.com;",
+      );
+    }
+    expect(production('/en/login')['Content-Security-Policy']).not.toContain('recaptcha');
+  });
+
+  it('allow popup sign-in’s hosts only on the login and password pages', () => {
+    for (const path of ['/en/login', '/ar/password']) {
+      const csp = production(path)['Content-Security-Policy']!;
+      expect(csp).toContain("script-src 'self' 'wasm-unsafe-eval' 'sha256-AAA=' https://apis.google.com/js/ https://apis.google.com/_/scs/;");
+      expect(csp).toContain('frame-src https://p.firebaseapp.com/__/auth/;');
+    }
+    expect(production('/en/chat')['Content-Security-Policy']).not.toContain('apis.google.com');
+  });
+
+  it('send help-centre pages and files no outside host at all', () => {
+    for (const path of ['/', '/en', '/en/search', '/en/categories/a/articles/b', '/_astro/x.js', '/en/chatter']) {
+      const csp = production(path)['Content-Security-Policy']!;
+      expect(csp).not.toMatch(/google|firebase/);
+      expect(csp).toContain("frame-src 'none'");
+    }
   });
 
   it('let pages reach the Auth emulator in development', () => {

@@ -13,6 +13,16 @@ export interface InlineHashes {
 
 const chatBoxPage = /^\/[^/]+\/chatBox(?:\/|$)/;
 
+/** Which outside hosts a page needs, by its route: help-centre pages need none. */
+type Area = 'signIn' | 'conversation' | 'none';
+
+function areaOf(pathname: string): Area {
+  const [, , page] = pathname.split('/');
+  if (page === 'login' || page === 'password') return 'signIn';
+  if (page === 'chat' || page === 'chatBox') return 'conversation';
+  return 'none';
+}
+
 type Settings = Pick<
   Config,
   'FRAME_ANCESTORS' | 'SITE_URL' | 'RECAPTCHA_SITE_KEY' | 'NODE_ENV' | 'FIREBASE_AUTH_EMULATOR_HOST' | 'FIREBASE_AUTH_DOMAIN'
@@ -24,23 +34,27 @@ interface Sources {
   frame: string[];
 }
 
-/** The outside hosts pages may use: reCAPTCHA (production), and Firebase Auth (or its emulator) for staff sign-in. */
-function outsideSources(config: Settings): Sources {
+/**
+ * The outside hosts a page may use, narrowed to the paths used: reCAPTCHA (production) where contacts verify codes,
+ * Firebase Auth (or its emulator) where staff sign in or work, and Google's API script with the auth handler's frame
+ * where the SDK is set up for popup sign-in (the login and password pages).
+ */
+function outsideSources(config: Settings, area: Area): Sources {
   const sources: Sources = { script: [], connect: [], frame: [] };
-  if (config.NODE_ENV === 'production' && config.RECAPTCHA_SITE_KEY) {
-    const google = ['https://www.google.com', 'https://www.gstatic.com'];
-    sources.script.push(...google);
-    sources.connect.push('https://www.google.com');
-    sources.frame.push(...google);
+  if (area === 'none') return sources;
+  if (area === 'conversation' && config.NODE_ENV === 'production' && config.RECAPTCHA_SITE_KEY) {
+    sources.script.push('https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/');
+    sources.connect.push('https://www.google.com/recaptcha/');
+    sources.frame.push('https://www.google.com/recaptcha/');
   }
-  // Popup sign-in (Google, Apple) loads Google's API script and the auth handler in a frame.
-  sources.script.push('https://apis.google.com');
+  // api.js, and the gapi modules it loads for the auth handler.
+  if (area === 'signIn') sources.script.push('https://apis.google.com/js/', 'https://apis.google.com/_/scs/');
   if (config.FIREBASE_AUTH_EMULATOR_HOST) {
     sources.connect.push(`http://${config.FIREBASE_AUTH_EMULATOR_HOST}`);
-    sources.frame.push(`http://${config.FIREBASE_AUTH_EMULATOR_HOST}`);
+    if (area === 'signIn') sources.frame.push(`http://${config.FIREBASE_AUTH_EMULATOR_HOST}`);
   } else {
     sources.connect.push('https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com');
-    if (config.FIREBASE_AUTH_DOMAIN) sources.frame.push(`https://${config.FIREBASE_AUTH_DOMAIN}`);
+    if (area === 'signIn' && config.FIREBASE_AUTH_DOMAIN) sources.frame.push(`https://${config.FIREBASE_AUTH_DOMAIN}/__/auth/`);
   }
   return sources;
 }
@@ -65,16 +79,20 @@ function policy(hashes: InlineHashes, frameAncestors: string[], outside: Sources
   ].join('; ');
 }
 
-/** Returns the headers for a path; the two policies are built once. */
+/** Returns the headers for a path; every policy is built once. */
 export function securityHeaders(config: Settings, hashes: InlineHashes): (pathname: string) => Record<string, string> {
-  const outside = outsideSources(config);
   const common: Record<string, string> = {
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
     'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=()',
     ...(config.SITE_URL.startsWith('https:') && { 'Strict-Transport-Security': 'max-age=31536000' }),
   };
-  const everywhere = { ...common, 'Content-Security-Policy': policy(hashes, [], outside), 'X-Frame-Options': 'DENY' };
-  const widget = { ...common, 'Content-Security-Policy': policy(hashes, config.FRAME_ANCESTORS, outside) };
-  return (pathname) => (chatBoxPage.test(pathname) ? widget : everywhere);
+  const unframed = (area: Area) => ({
+    ...common,
+    'Content-Security-Policy': policy(hashes, [], outsideSources(config, area)),
+    'X-Frame-Options': 'DENY',
+  });
+  const byArea: Record<Area, Record<string, string>> = { signIn: unframed('signIn'), conversation: unframed('conversation'), none: unframed('none') };
+  const widget = { ...common, 'Content-Security-Policy': policy(hashes, config.FRAME_ANCESTORS, outsideSources(config, 'conversation')) };
+  return (pathname) => (chatBoxPage.test(pathname) ? widget : byArea[areaOf(pathname)]);
 }

@@ -1,8 +1,9 @@
-/** The real API on a loopback port, served the way Foyer's server does (http/nodeApi.ts), for browser-side tests. */
+/** The real API on a loopback port, served the way Foyer's server does (http/requestHandler.ts), for browser-side tests. */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApi } from '../api/router.ts';
-import { serveApi } from '../http/nodeApi.ts';
+import { requestHandler } from '../http/requestHandler.ts';
+import { silentLog } from '../log.ts';
 import type { Services } from '../services.ts';
 
 export interface ApiServer {
@@ -15,10 +16,16 @@ export interface ApiServer {
 export async function startApiServer(services: Services): Promise<ApiServer> {
   const api = createApi(services);
   const requests: string[] = [];
+  const handler = requestHandler({
+    api,
+    site: (_req, res) => res.writeHead(404).end(),
+    headersFor: () => ({}),
+    clientAddress: (req) => req.socket.remoteAddress ?? 'unknown',
+    log: silentLog,
+  });
   const server = createServer((req, res) => {
-    const path = new URL(req.url ?? '/', 'http://x').pathname;
-    requests.push(`${req.method} ${path}`);
-    void serveApi(api, req, res, path, req.socket.remoteAddress ?? 'unknown');
+    requests.push(`${req.method} ${new URL(req.url ?? '/', 'http://x').pathname}`);
+    handler(req, res);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {

@@ -1,0 +1,77 @@
+/**
+ * Every request from the socket to the API or the site. Whatever a client sends, the server answers and keeps
+ * serving: a target that names nothing here gets a 400, anything thrown on the way a logged, bare 500.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { Api } from '../api/router.ts';
+import { errorAnswer } from '../errors.ts';
+import type { Log } from '../log.ts';
+import { serveApi } from './nodeApi.ts';
+import { requestTarget } from './requestTarget.ts';
+
+export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => unknown;
+
+/** Pages take no uploads: a body this large sent to one is refused before it is read. */
+export const maxPageBodyBytes = 16 * 1024;
+
+interface Parts {
+  api: Api;
+  site: NodeHandler;
+  headersFor: (pathname: string) => Record<string, string>;
+  clientAddress: (req: IncomingMessage) => string;
+  log: Log;
+}
+
+function plainAnswer(res: ServerResponse, status: number, text: string, headers: Record<string, string> = {}): void {
+  if (res.headersSent) return void res.destroy();
+  res.writeHead(status, { ...headers, 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': Buffer.byteLength(text) });
+  res.end(text);
+}
+
+/**
+ * An answer given before the request's body has arrived (a 413, an error) ends the connection rather than reading an
+ * upload nobody wants: the answer goes out, then a half-close, then a short linger so the client reads it before
+ * the socket goes (closing at once could reset the connection and lose the answer).
+ */
+function closeAfterEarlyAnswer(req: IncomingMessage, res: ServerResponse): void {
+  res.once('finish', () => {
+    if (req.complete) return;
+    req.resume();
+    req.socket.end();
+    setTimeout(() => req.socket.destroy(), 1000).unref();
+  });
+}
+
+export function requestHandler({ api, site, headersFor, clientAddress, log }: Parts): NodeHandler {
+  const failed = (req: IncomingMessage, res: ServerResponse) => (error: unknown) => {
+    log.error(`Unexpected error answering ${req.method} ${req.url}:`, error);
+    const { status, headers, body } = errorAnswer(error, () => {});
+    if (res.headersSent) return void res.destroy();
+    res.writeHead(status, { ...headers, 'Content-Length': Buffer.byteLength(body) });
+    res.end(body);
+  };
+  return (req, res) => {
+    closeAfterEarlyAnswer(req, res);
+    try {
+      const target = requestTarget(req.url);
+      if (!target) return plainAnswer(res, 400, 'Bad request.');
+      req.url = target.url;
+      for (const [name, value] of Object.entries(headersFor(target.pathname))) res.setHeader(name, value);
+      if (target.pathname.startsWith('/api/')) {
+        return void serveApi(api, req, res, target.pathname, clientAddress(req)).catch(failed(req, res));
+      }
+      if (Number(req.headers['content-length'] ?? 0) > maxPageBodyBytes) {
+        return plainAnswer(res, 413, 'Payload too large.', { Connection: 'close' });
+      }
+      void Promise.resolve(site(req, res)).catch(failed(req, res));
+    } catch (error) {
+      failed(req, res)(error);
+    }
+  };
+}
+
+/** CONNECT (a tunnel to `host:port`) is for proxies; Node would drop the socket unanswered. */
+export function refuseTunnel(_req: IncomingMessage, socket: Duplex): void {
+  socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: 12\r\n\r\nBad request.');
+}
