@@ -40,13 +40,18 @@ export function sourceFingerprint() {
   return hash.digest('hex');
 }
 
-/** `npm run build`: the site, then its search index (a process of its own, so their memory does not add up), then the CSP hashes. */
+/**
+ * `npm run build`: the site, then its search index (a process of its own, so their memory does not add up), then the
+ * CSP hashes, then Brotli and gzip copies of every compressible file.
+ */
 export function buildSteps(outDir) {
   return [
     // --silent: errors only; the page-by-page list would bury the start-up output.
     ['astro build', 'node_modules/astro/bin/astro.mjs', ['build', '--silent']],
     ['search indexing', 'scripts/search-index.mjs', [join(outDir, 'client')]],
     ['inline hashes for the CSP', 'scripts/inline-hashes.mjs', [outDir]],
+    // Last: it compresses what the steps before wrote (pages, Pagefind's scripts).
+    ['compression', 'scripts/compress.mjs', [join(outDir, 'client')]],
   ];
 }
 

@@ -14,6 +14,7 @@ import { loadConfig, type Config } from './config.ts';
 import { demoInviteLink, seedDemo } from './demo.ts';
 import { exposureWarning } from './exposure.ts';
 import { clientAddress } from './http/clientAddress.ts';
+import { precompressedFiles } from './http/precompressed.ts';
 import { refuseTunnel, requestHandler, type NodeHandler } from './http/requestHandler.ts';
 import { securityHeaders, type InlineHashes } from './http/securityHeaders.ts';
 import { consoleLog } from './log.ts';
@@ -62,6 +63,7 @@ export async function startFoyer(env: Record<string, string | undefined> = proce
       requestHandler({
         api,
         site: site.handler,
+        precompressed: precompressedFiles(resolve(config.FOYER_OUT_DIR, 'client')),
         headersFor: securityHeaders(config, site.hashes),
         clientAddress: (req) => clientAddress(req, config.TRUST_PROXY),
         log,

@@ -2,12 +2,15 @@
  * Every request from the socket to the API or the site. Whatever a client sends, the server answers and keeps
  * serving: a target that names nothing here gets a 400, anything thrown on the way a logged, bare 500.
  */
+import compression from 'compression';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
+import { constants } from 'node:zlib';
 import type { Api } from '../api/router.ts';
 import { errorAnswer } from '../errors.ts';
 import type { Log } from '../log.ts';
 import { serveApi } from './nodeApi.ts';
+import type { PrecompressedHandler } from './precompressed.ts';
 import { requestTarget } from './requestTarget.ts';
 
 export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => unknown;
@@ -18,6 +21,8 @@ export const maxPageBodyBytes = 16 * 1024;
 interface Parts {
   api: Api;
   site: NodeHandler;
+  /** Built files with Brotli and gzip copies (precompressed.ts); none in tests that serve no site. */
+  precompressed?: PrecompressedHandler;
   headersFor: (pathname: string) => Record<string, string>;
   clientAddress: (req: IncomingMessage) => string;
   log: Log;
@@ -43,7 +48,17 @@ function closeAfterEarlyAnswer(req: IncomingMessage, res: ServerResponse): void 
   });
 }
 
-export function requestHandler({ api, site, headersFor, clientAddress, log }: Parts): NodeHandler {
+/**
+ * What has no compressed copy (on-demand pages, API answers) is compressed as it goes out, when it is 1 KB or more
+ * and of a compressible type: at fast levels, since this runs for every request.
+ */
+const compressOnTheFly = compression({
+  threshold: 1024,
+  level: constants.Z_BEST_SPEED,
+  brotli: { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } },
+}) as unknown as (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
+
+export function requestHandler({ api, site, precompressed, headersFor, clientAddress, log }: Parts): NodeHandler {
   const failed = (req: IncomingMessage, res: ServerResponse) => (error: unknown) => {
     log.error(`Unexpected error answering ${req.method} ${req.url}:`, error);
     const { status, headers, body } = errorAnswer(error, () => {});
@@ -58,13 +73,16 @@ export function requestHandler({ api, site, headersFor, clientAddress, log }: Pa
       if (!target) return plainAnswer(res, 400, 'Bad request.');
       req.url = target.url;
       for (const [name, value] of Object.entries(headersFor(target.pathname))) res.setHeader(name, value);
-      if (target.pathname.startsWith('/api/')) {
-        return void serveApi(api, req, res, target.pathname, clientAddress(req)).catch(failed(req, res));
-      }
-      if (Number(req.headers['content-length'] ?? 0) > maxPageBodyBytes) {
-        return plainAnswer(res, 413, 'Payload too large.', { Connection: 'close' });
-      }
-      void Promise.resolve(site(req, res)).catch(failed(req, res));
+      if (precompressed?.(req, res, target.pathname)) return;
+      compressOnTheFly(req, res, () => {
+        if (target.pathname.startsWith('/api/')) {
+          return void serveApi(api, req, res, target.pathname, clientAddress(req)).catch(failed(req, res));
+        }
+        if (Number(req.headers['content-length'] ?? 0) > maxPageBodyBytes) {
+          return plainAnswer(res, 413, 'Payload too large.', { Connection: 'close' });
+        }
+        void Promise.resolve(site(req, res)).catch(failed(req, res));
+      });
     } catch (error) {
       failed(req, res)(error);
     }
