@@ -1,24 +1,23 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { isRunning, type ProcessIdentity } from '../src/server/processIdentity.ts';
-import { freePortBase } from './authEmulator.mjs';
+import { expect, test } from '@playwright/test';
+import { freePortBase } from '../../scripts/authEmulator.mjs';
+import { isRunning, type ProcessIdentity } from '../../src/server/processIdentity.ts';
 
-const root = join(import.meta.dirname, '..');
-// Inside the project: the built server resolves its packages from node_modules.
-mkdirSync(join(root, 'node_modules/.cache'), { recursive: true });
-const dataDir = mkdtempSync(join(root, 'node_modules/.cache/foyer-restart-test-'));
-const pidFile = join(dataDir, 'auth-emulator.pid');
+// A browser test because it needs the built site (Vitest runs before the build); it drives processes, not pages.
+const root = join(import.meta.dirname, '../..');
+let dataDir = '';
+const pidFile = () => join(dataDir, 'auth-emulator.pid');
 const foyers: ChildProcess[] = [];
 const emulators: ProcessIdentity[] = [];
 let emulatorPort = 0;
 
-afterAll(() => {
+test.afterAll(() => {
   // Whatever happened above, leave no Foyer and no emulator running.
   for (const foyer of foyers) if (foyer.exitCode === null && foyer.signalCode === null) foyer.kill('SIGKILL');
   for (const emulator of emulators) if (isRunning(emulator)) process.kill(emulator.pid, 'SIGKILL');
-  rmSync(dataDir, { recursive: true, force: true });
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   if (emulatorPort) rmSync(join(root, 'node_modules/.cache/foyer-firebase', String(emulatorPort)), { recursive: true, force: true });
 });
 
@@ -53,12 +52,16 @@ async function startFoyer(port: number): Promise<{ foyer: ChildProcess; output: 
     if (foyer.exitCode !== null || Date.now() > until) throw new Error(`Foyer did not start:\n${output.slice(-3000)}`);
     await new Promise((done) => setTimeout(done, 250));
   }
-  emulators.push(JSON.parse(readFileSync(pidFile, 'utf8')).helper as ProcessIdentity);
+  emulators.push(JSON.parse(readFileSync(pidFile(), 'utf8')).helper as ProcessIdentity);
   return { foyer, output: () => output };
 }
 
-describe('npm start after a crash', () => {
-  it('starts again after a SIGKILL, stopping the emulator left running; a clean stop leaves none', { timeout: 240_000 }, async () => {
+test.describe('npm start after a crash', () => {
+  test('starts again after a SIGKILL, stopping the emulator left running; a clean stop leaves none', async () => {
+    test.setTimeout(240_000);
+    // Inside the project: the built server resolves its packages from node_modules.
+    mkdirSync(join(root, 'node_modules/.cache'), { recursive: true });
+    dataDir = mkdtempSync(join(root, 'node_modules/.cache/foyer-restart-test-'));
     emulatorPort = await freePortBase();
     let port = await freePortBase();
     while (Math.abs(port - emulatorPort) < 3) port = await freePortBase();
@@ -80,7 +83,7 @@ describe('npm start after a crash', () => {
     await exited(second);
     expect(second.exitCode).toBe(0);
     expect(isRunning(emulators[1]!)).toBe(false);
-    expect(existsSync(pidFile)).toBe(false);
+    expect(existsSync(pidFile())).toBe(false);
     expect(await answers(`http://127.0.0.1:${emulatorPort}/`)).toBe(false);
   });
 });
