@@ -1,8 +1,33 @@
-/** What pages with islands or scripts need from the server's runtime settings, read when the page is rendered. */
-import { loadConfig } from '../server/config.ts';
+/**
+ * What pages with islands or scripts need from the runtime settings, read when the page is rendered: the public part
+ * of the environment, whose schema the server's own settings (src/server/config.ts) extend.
+ */
+import { z } from 'zod';
 import type { BotCheckSettings } from './botCheck.ts';
 import type { FirebaseWebSettings } from './staff/firebase.ts';
 import type { DevModeCookie } from '../stores/devMode.ts';
+
+/** An optional setting: blank counts as unset. */
+export const optional = z
+  .string()
+  .trim()
+  .transform((value) => value || undefined)
+  .optional();
+
+export const publicSettingsSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /** The public key pages load reCAPTCHA with (production only). */
+  RECAPTCHA_SITE_KEY: optional,
+  /** Developer mode is on in a browser whose cookie DEV_MODE_COOKIE_KEY holds DEV_MODE_COOKIE_VALUE. */
+  DEV_MODE_COOKIE_KEY: optional,
+  DEV_MODE_COOKIE_VALUE: optional,
+  /** Firebase (staff sign-in). Development uses the Auth emulator and needs none of these. */
+  FIREBASE_PROJECT_ID: z.string().default('demo-foyer'),
+  FIREBASE_API_KEY: optional,
+  FIREBASE_AUTH_DOMAIN: optional,
+  /** host:port of the Auth emulator; makes the server accept unsigned tokens, so never in production. */
+  FIREBASE_AUTH_EMULATOR_HOST: optional,
+});
 
 export interface ClientSettings {
   botCheck: BotCheckSettings;
@@ -10,8 +35,9 @@ export interface ClientSettings {
   firebase: FirebaseWebSettings;
 }
 
+/** The settings, from the environment; the server has already refused to start with wrong ones. */
 export function clientSettings(env: Record<string, string | undefined> = process.env): ClientSettings {
-  const config = loadConfig(env);
+  const config = publicSettingsSchema.parse(env);
   return {
     botCheck: { siteKey: config.RECAPTCHA_SITE_KEY, production: config.NODE_ENV === 'production' },
     devModeCookie:

@@ -1,15 +1,11 @@
 /** Foyer's runtime settings: environment variables parsed by one schema, with development defaults. */
 import { z } from 'zod';
+import { optional, publicSettingsSchema } from '../lib/clientSettings.ts';
 
-const optional = z
-  .string()
-  .trim()
-  .transform((value) => value || undefined)
-  .optional();
 const number = (fallback: number) => z.coerce.number().positive().default(fallback);
 
-export const configSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+/** The public settings pages also read (lib/clientSettings.ts), and the server's own. */
+export const configSchema = publicSettingsSchema.extend({
   /** Unset: http://localhost:{PORT}, so links printed in development open the server that printed them. */
   SITE_URL: z.url().optional(),
   HOST: z.string().default('localhost'),
@@ -27,8 +23,6 @@ export const configSchema = z.object({
   VERIFY_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   VERIFY_RATE_WINDOW_SECONDS: z.coerce.number().int().positive().default(300),
   RECAPTCHA_SECRET: optional,
-  /** The public key pages load reCAPTCHA with (production only). */
-  RECAPTCHA_SITE_KEY: optional,
   RECAPTCHA_MIN_SCORE: z.coerce.number().min(0).max(1).default(0.5),
   RECAPTCHA_VERIFY_URL: z.url().default('https://www.google.com/recaptcha/api/siteverify'),
   /** Space-separated origins allowed to show /{lang}/chatBox pages in a frame. */
@@ -37,15 +31,6 @@ export const configSchema = z.object({
     .default('')
     .transform((value) => value.split(/\s+/).filter(Boolean))
     .pipe(z.array(z.string().regex(/^https?:\/\/[a-z0-9.-]+(:\d{1,5})?$/i, 'each must be an origin such as https://www.example.com'))),
-  /** Developer mode is on in a browser whose cookie DEV_MODE_COOKIE_KEY holds DEV_MODE_COOKIE_VALUE. */
-  DEV_MODE_COOKIE_KEY: optional,
-  DEV_MODE_COOKIE_VALUE: optional,
-  /** Firebase (staff sign-in). Development uses the Auth emulator and needs none of these. */
-  FIREBASE_PROJECT_ID: z.string().default('demo-foyer'),
-  FIREBASE_API_KEY: optional,
-  FIREBASE_AUTH_DOMAIN: optional,
-  /** host:port of the Auth emulator; makes the server accept unsigned tokens, so never in production. */
-  FIREBASE_AUTH_EMULATOR_HOST: optional,
   /** Read the client's address from X-Forwarded-For (only behind a proxy that sets it). */
   TRUST_PROXY: z
     .enum(['true', 'false', '1', '0', ''])

@@ -1,20 +1,18 @@
 /** Contacts, chat boxes and organisation users: the records the API and the command-line tool read and write. */
+import type { Contact } from '../lib/api/contactSessions.ts';
+import type { StaffRole } from '../lib/api/staff.ts';
 import type { Queryable } from './db/database.ts';
 import { newChatBoxId, newContactId } from './ids.ts';
 
-export interface Contact {
-  id: string;
-  email: string;
-  name: string;
-  lang: string;
-}
+export type { Contact };
 
+/** An organisation user's record; uid is null until they first sign in. */
 export interface OrganizationUser {
   uid: string | null;
   email: string;
   name: string;
   avatarUrl: string | null;
-  role: 'admin' | 'agent';
+  role: StaffRole;
 }
 
 export async function findContact(db: Queryable, id: string): Promise<Contact | undefined> {

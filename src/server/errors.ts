@@ -1,14 +1,15 @@
 /** The one error type of the API, and the one place that turns any error into a JSON answer. */
 import { z } from 'zod';
+import type { ErrorCode } from '../lib/api/errors.ts';
 import { answer, type ApiAnswer } from './api/exchange.ts';
 
 export class ApiError extends Error {
   readonly status: number;
-  readonly code: string;
+  readonly code: ErrorCode;
   readonly details: Record<string, unknown> | undefined;
   readonly headers: Record<string, string> | undefined;
 
-  constructor(status: number, code: string, message: string, details?: Record<string, unknown>, headers?: Record<string, string>) {
+  constructor(status: number, code: ErrorCode, message: string, details?: Record<string, unknown>, headers?: Record<string, string>) {
     super(message);
     this.name = 'ApiError';
     this.status = status;

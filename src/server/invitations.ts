@@ -2,6 +2,7 @@
  * Inviting a contact: the contact (made when new), a chat box (new, or one of theirs), a one-time code, and
  * the link that carries them: /{lang}/chat/{chatBoxId}?cs_contactId=…&cs_otp=…, or /{lang}/chat?… for a page session.
  */
+import { contactSessionParams } from '../lib/api/contactSessions.ts';
 import { isLang, type Lang } from '../lib/i18n/languages.ts';
 import type { Queryable } from './db/database.ts';
 import { chatBoxOwner, createChatBox, ensureContact } from './directory.ts';
@@ -29,8 +30,8 @@ export class InviteError extends Error {}
 
 export function invitationLink(siteUrl: string, lang: string, contactId: string, chatBoxId: string | null, code: string): string {
   const url = new URL(chatBoxId ? `/${lang}/chat/${chatBoxId}` : `/${lang}/chat`, siteUrl);
-  url.searchParams.set('cs_contactId', contactId);
-  url.searchParams.set('cs_otp', code);
+  url.searchParams.set(contactSessionParams.contactId, contactId);
+  url.searchParams.set(contactSessionParams.otp, code);
   return url.href;
 }
 

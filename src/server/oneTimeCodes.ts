@@ -3,6 +3,7 @@
  * valid for a number of days, dead after 5 wrong tries. A code for a chat box has its id; a page code has none.
  */
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { pageScope } from '../lib/api/ids.ts';
 import type { Queryable } from './db/database.ts';
 
 export const codeDigits = 8;
@@ -14,7 +15,7 @@ export function newCode(): string {
 
 export function hashCode(key: Buffer, contactId: string, chatBoxId: string | null, code: string): string {
   return createHmac('sha256', key)
-    .update(`${contactId}\n${chatBoxId ?? 'page'}\n${code}`)
+    .update(`${contactId}\n${chatBoxId ?? pageScope}\n${code}`)
     .digest('base64url');
 }
 

@@ -6,10 +6,9 @@
 import { randomUUID } from 'node:crypto';
 import { errors, jwtVerify, SignJWT, type JWTPayload } from 'jose';
 import { z } from 'zod';
+import { sessionTokenSeconds, type IssuedToken } from '../lib/api/contactSessions.ts';
 import { ApiError } from './errors.ts';
 
-export const sessionTokenSeconds = 3600;
-export const pageScope = 'page';
 
 const issuer = 'foyer';
 const audience = 'foyer-contact-session';
@@ -28,10 +27,6 @@ export interface ContactSession {
 /** What a token is issued for: the session without an expiry, which issuing decides. */
 export type SessionGrant = Omit<ContactSession, 'expiresAt'>;
 
-export interface IssuedToken {
-  jwt: string;
-  expiresAt: string;
-}
 
 const claimsSchema = z.object({
   sub: z.string(),
@@ -85,16 +80,14 @@ function toSession(payload: JWTPayload): ContactSession | undefined {
  */
 export async function verifySessionToken(
   key: CryptoKey,
-  authorization: string | null,
+  token: string,
   maxHours: number,
   now = new Date(),
 ): Promise<ContactSession> {
-  const match = authorization?.match(/^Bearer\s+(\S+)$/i);
-  if (!match) throw new ApiError(401, 'unauthorized', 'A session token is needed (Authorization: Bearer …).');
   const ended = (session: ContactSession) => now >= sessionCeiling(session.authTime, maxHours);
   let payload: JWTPayload;
   try {
-    ({ payload } = await jwtVerify(match[1]!, key, { algorithms: ['HS256'], issuer, audience, currentDate: now }));
+    ({ payload } = await jwtVerify(token, key, { algorithms: ['HS256'], issuer, audience, currentDate: now }));
   } catch (error) {
     if (!(error instanceof errors.JWTExpired)) throw invalidToken();
     // jose checks the signature before the times, so an expired token's claims are ours: they tell a token that

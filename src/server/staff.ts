@@ -5,7 +5,7 @@
  */
 import type { Config } from './config.ts';
 import type { Queryable } from './db/database.ts';
-import type { OrganizationUser } from './directory.ts';
+import type { StaffMember } from '../lib/api/staff.ts';
 import { ApiError } from './errors.ts';
 
 export interface VerifiedIdToken {
@@ -47,15 +47,9 @@ export function firebaseVerifier(config: Pick<Config, 'FIREBASE_PROJECT_ID' | 'F
   };
 }
 
-export interface StaffMember extends OrganizationUser {
-  uid: string;
-}
-
-/** The organisation user behind a bearer ID token, or the 401/403 that says why not. */
-export async function staffFromToken(db: Queryable, verify: IdTokenVerifier, authorization: string | null): Promise<StaffMember> {
-  const match = authorization?.match(/^Bearer\s+(\S+)$/i);
-  if (!match) throw new ApiError(401, 'unauthorized', 'A sign-in token is needed (Authorization: Bearer …).');
-  const token = await verify(match[1]!);
+/** The organisation user behind an ID token, or the 401/403 that says why not. */
+export async function staffFromToken(db: Queryable, verify: IdTokenVerifier, idToken: string): Promise<StaffMember> {
+  const token = await verify(idToken);
   if (!token.email || !token.emailVerified) throw new ApiError(403, 'email_not_verified', 'Verify your e-mail address first.');
   const link = () =>
     db.query<StaffMember & Record<string, unknown>>(

@@ -5,12 +5,12 @@
 import Cookies from 'js-cookie';
 import { map } from 'nanostores';
 import type { SessionRecord } from '../lib/session/rules.ts';
-import { tokenLifetimeSeconds } from '../lib/session/rules.ts';
+import { sessionTokenSeconds } from '../lib/api/contactSessions.ts';
 
 export const sessionCookiePrefix = 'foyer_session_';
 
 export function sessionCookieAttributes(protocol: string) {
-  return { expires: tokenLifetimeSeconds / 86400, sameSite: 'lax' as const, path: '/', secure: protocol === 'https:' };
+  return { expires: sessionTokenSeconds / 86400, sameSite: 'lax' as const, path: '/', secure: protocol === 'https:' };
 }
 
 function fromCookies(): Record<string, SessionRecord> {

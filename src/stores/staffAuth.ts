@@ -3,6 +3,7 @@
  * record from the server. Reset at sign-out.
  */
 import { atom, map } from 'nanostores';
+import type { StaffMember } from '../lib/api/staff.ts';
 
 export interface StaffUser {
   uid: string;
@@ -12,13 +13,6 @@ export interface StaffUser {
   photoURL: string | null;
 }
 
-export interface OrganizationUserRecord {
-  uid: string;
-  email: string;
-  name: string;
-  avatarUrl: string | null;
-  role: 'admin' | 'agent';
-}
 
 export interface StaffAuthState {
   user: StaffUser | null;
@@ -32,4 +26,4 @@ export interface StaffAuthState {
 export const emptyStaffAuth: StaffAuthState = { user: null, idToken: null, idTokenStoredAt: null, selfTokens: {} };
 
 export const $staffAuth = map<StaffAuthState>({ ...emptyStaffAuth });
-export const $organizationUser = atom<OrganizationUserRecord | null>(null);
+export const $organizationUser = atom<StaffMember | null>(null);

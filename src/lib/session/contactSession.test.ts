@@ -26,11 +26,11 @@ import {
   getSessionToken,
   hasPreviousSession,
   isFinal,
-  pageSession,
   resetSessions,
   toRecord,
 } from './contactSession.ts';
 import { openSession, renewSession } from './sessionView.ts';
+import { pageScope } from '../api/ids.ts';
 
 const cookie = (key: string) => Cookies.get(`${sessionCookiePrefix}${key}`);
 /** Moves the clock: the session layer reads Date.now(). */
@@ -77,7 +77,7 @@ describe('the contact session against the real API', () => {
 
   it('opens a page session through /api/verify', async () => {
     const page = await invited(services, { page: true });
-    expect(await getSessionToken(pageSession, { contactId: page.contactId, otp: page.code })).toMatch(/^ey/);
+    expect(await getSessionToken(pageScope, { contactId: page.contactId, otp: page.code })).toMatch(/^ey/);
     expect(server.requests).toEqual(['POST /api/verify']);
   });
 
@@ -154,9 +154,9 @@ describe('the contact session against the real API', () => {
   });
 
   it('replaces the session when a link for another contact opens the same chat box key', async () => {
-    const first = await getSessionToken(pageSession, await pageCode());
+    const first = await getSessionToken(pageScope, await pageCode());
     const other = await pageCode();
-    const second = await getSessionToken(pageSession, other);
+    const second = await getSessionToken(pageScope, other);
     expect(second).not.toBe(first);
     expect(JSON.parse(atob(second!.split('.')[1]!)).sub).toBe(other.contactId);
   });

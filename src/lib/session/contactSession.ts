@@ -6,28 +6,24 @@ import { map } from 'nanostores';
 import { botToken } from '../botCheck.ts';
 import { request } from '../http/client.ts';
 import { $contactSessions, forgetAllSessions, forgetSession, storeSession } from '../../stores/contactSessions.ts';
-import { nextStep, tokenLifetimeSeconds, type SessionRecord } from './rules.ts';
+import {
+  sessionTokenSeconds,
+  type Contact,
+  type ContactAnswer,
+  type IssuedToken,
+  type OrganizationUser,
+  type OrganizationUserAnswer,
+  type VerifyAnswer,
+} from '../api/contactSessions.ts';
+import { pageScope } from '../api/ids.ts';
+import { nextStep, type SessionRecord } from './rules.ts';
 
-export const pageSession = 'page';
-
-/** The contact as `contacts/get` answers it: the server's record. */
-import type { Contact } from '../../server/directory.ts';
-export type { Contact };
-
-export interface OrganizationUser {
-  uid: string;
-  name: string;
-  avatarUrl: string | null;
-}
+export type { Contact, OrganizationUser };
 
 /** Organisation users by uid, and the contact by chat box id (or `page`). */
 export const $organizationUsers = map<Record<string, OrganizationUser | undefined>>({});
 export const $contacts = map<Record<string, Contact | undefined>>({});
 
-interface Issued {
-  jwt: string;
-  expiresAt: string;
-}
 
 /** The token's claims (read, not verified: the server checks them; this device only needs its own bookkeeping). */
 function claims(token: string): { sub?: string; iat?: number; exp?: number } {
@@ -44,14 +40,14 @@ function claims(token: string): { sub?: string; iat?: number; exp?: number } {
  */
 export function isFinal(token: string): boolean {
   const { iat, exp } = claims(token);
-  return !!iat && !!exp && exp - iat < tokenLifetimeSeconds;
+  return !!iat && !!exp && exp - iat < sessionTokenSeconds;
 }
 
 /**
  * The record keeps the expiry on this device's clock: the token's lifetime counted from when it arrived. A clock
  * that is minutes off would otherwise make a new token look old (or an old one young) to the seed's 3540/3000 s.
  */
-export function toRecord({ jwt, expiresAt }: Issued, receivedAt: number): SessionRecord {
+export function toRecord({ jwt, expiresAt }: IssuedToken, receivedAt: number): SessionRecord {
   const { iat, exp } = claims(jwt);
   const lifetime = iat && exp && exp > iat ? (exp - iat) * 1000 : Date.parse(expiresAt) - receivedAt;
   return { token: jwt, expiresAt: receivedAt + lifetime };
@@ -59,14 +55,14 @@ export function toRecord({ jwt, expiresAt }: Issued, receivedAt: number): Sessio
 
 async function verify(key: string, contactId: string, otp: string): Promise<SessionRecord> {
   const token = await botToken('login');
-  const path = key === pageSession ? '/api/verify' : '/api/chat/verify';
-  const { data } = await request<{ data: Issued }>(path, { method: 'POST', body: { chatBoxId: key, contactId, otp, token } });
+  const path = key === pageScope ? '/api/verify' : '/api/chat/verify';
+  const { data } = await request<VerifyAnswer>(path, { method: 'POST', body: { chatBoxId: key, contactId, otp, token } });
   return toRecord(data, Date.now());
 }
 
 async function extend(key: string, record: SessionRecord): Promise<SessionRecord> {
   const token = await botToken('login');
-  const issued = await request<Issued>('/api/chat/extend', { method: 'POST', bearer: record.token, body: { chatBoxId: key, token } });
+  const issued = await request<IssuedToken>('/api/chat/extend', { method: 'POST', bearer: record.token, body: { chatBoxId: key, token } });
   return toRecord(issued, Date.now());
 }
 
@@ -140,7 +136,7 @@ export async function fetchContact(key: string): Promise<Contact | null> {
   const started = generation;
   const token = await getSessionToken(key);
   if (!token) return null;
-  const { contact } = await request<{ contact: Contact }>('/api/contacts/get', { method: 'POST', bearer: token, body: { chatBoxId: key } });
+  const { contact } = await request<ContactAnswer>('/api/contacts/get', { method: 'POST', bearer: token, body: { chatBoxId: key } });
   if (generation !== started) return null;
   $contacts.setKey(key, contact);
   return contact;
@@ -152,7 +148,7 @@ export async function fetchOrganizationUser(key: string, uid: string): Promise<O
   const started = generation;
   const token = await getSessionToken(key);
   if (!token) return null;
-  const { organizationUser } = await request<{ organizationUser: OrganizationUser }>('/api/organizationUsers/get', {
+  const { organizationUser } = await request<OrganizationUserAnswer>('/api/organizationUsers/get', {
     method: 'POST',
     bearer: token,
     body: { chatBoxId: key, uid },

@@ -2,7 +2,7 @@
  * Contact-session parameters: on load every `cs_` parameter is taken out of the address (history replace,
  * no reload; other parameters and the hash stay), so codes never linger in history, bookmarks or screenshots.
  */
-export const contactSessionPrefix = 'cs_';
+import { contactSessionPrefix } from '../api/contactSessions.ts';
 
 export function takeContactSessionParams(
   location: Pick<Location, 'href'>,

@@ -2,9 +2,8 @@
  * The seed's rules for a contact session, as numbers and one decision. A record is a token and its expiry;
  * its age counts from when it was issued (one hour before it expires).
  */
+import { sessionTokenSeconds } from '../api/contactSessions.ts';
 
-/** The session token (and its cookie) lives one hour. */
-export const tokenLifetimeSeconds = 3600;
 /** From this age a token counts as gone: it is cleared, and no previous session is assumed. */
 export const staleAfterSeconds = 3540;
 /** From this age a token is extended before use. */
@@ -17,7 +16,7 @@ export interface SessionRecord {
 }
 
 export function ageSeconds(record: SessionRecord, now: number): number {
-  return tokenLifetimeSeconds - (record.expiresAt - now) / 1000;
+  return sessionTokenSeconds - (record.expiresAt - now) / 1000;
 }
 
 /** A previous session counts only when a token exists and is younger than 3540 s. */
@@ -44,5 +43,5 @@ export function nextStep(
 
 /** When nextStep's answer for a kept token changes by itself: at 3000 s it is extended; a final one goes stale at 3540 s. */
 export function nextChangeAt(record: SessionRecord, final: boolean): number {
-  return record.expiresAt - (tokenLifetimeSeconds - (final ? staleAfterSeconds : extendAfterSeconds)) * 1000;
+  return record.expiresAt - (sessionTokenSeconds - (final ? staleAfterSeconds : extendAfterSeconds)) * 1000;
 }

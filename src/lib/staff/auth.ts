@@ -20,7 +20,8 @@ import {
   type User,
 } from 'firebase/auth';
 import { clearStaffAuthorization, refreshStaffAuthorizationWith, request, setStaffAuthorization } from '../http/client.ts';
-import { $organizationUser, $staffAuth, emptyStaffAuth, type OrganizationUserRecord } from '../../stores/staffAuth.ts';
+import { $organizationUser, $staffAuth, emptyStaffAuth } from '../../stores/staffAuth.ts';
+import type { MeAnswer, StaffMember } from '../api/staff.ts';
 
 export const idTokenRefreshSeconds = 1800;
 
@@ -163,12 +164,12 @@ export async function reloadUser(auth: Auth): Promise<boolean> {
 }
 
 /** The organisation record of the signed-in staff member; fetched only when their e-mail is verified. */
-export async function fetchStaffDetails(auth: Auth): Promise<OrganizationUserRecord | null> {
+export async function fetchStaffDetails(auth: Auth): Promise<StaffMember | null> {
   const user = $staffAuth.get().user;
   if (!user?.emailVerified) return null;
   const idToken = await currentIdToken(auth);
   if (!idToken) return null;
-  const { organizationUser } = await request<{ organizationUser: OrganizationUserRecord }>('/api/me', { bearer: idToken });
+  const { organizationUser } = await request<MeAnswer>('/api/me', { bearer: idToken });
   $organizationUser.set(organizationUser);
   return organizationUser;
 }

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { languages } from '../../lib/i18n/languages.ts';
 import { listOrganizationUsers, removeOrganizationUser, upsertOrganizationUser } from '../directory.ts';
-import { idPatterns } from '../ids.ts';
+import { idPatterns } from '../../lib/api/ids.ts';
 import { invite } from '../invitations.ts';
 import type { Services } from '../services.ts';
 import { contactCheckCacheMs, revokeContact } from '../sessionVersions.ts';

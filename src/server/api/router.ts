@@ -1,22 +1,45 @@
-/** The API: a table of endpoints, JSON in and out, and every error answered the same way (errors.ts). */
-import { ApiError, errorAnswer } from '../errors.ts';
+/**
+ * The API: a table of declared routes (route.ts), JSON in and out. The router reads and validates the body,
+ * resolves the caller and answers every error the same way (errors.ts).
+ */
+import { ApiError, errorAnswer, invalidBody } from '../errors.ts';
 import type { Services } from '../services.ts';
+import { staffFromToken } from '../staff.ts';
+import { bearerToken } from './bearer.ts';
 import { readJson } from './body.ts';
-import { getMe } from './staff.ts';
 import { answer, fromWebRequest, toWebResponse, type ApiAnswer, type ApiRequest } from './exchange.ts';
-import { extend, getContact, getOrganizationUser, verifyChatBox, verifyPage, type Call } from './sessions.ts';
+import type { Call, Route } from './route.ts';
+import { authorizeContact, contactRoute, extendRoute, organizationUserRoute, verifyChatBoxRoute, verifyPageRoute } from './sessions.ts';
+import { meRoute } from './staff.ts';
 
-type Endpoint = (call: Call) => Promise<unknown>;
+const routes: Route[] = [verifyChatBoxRoute, verifyPageRoute, extendRoute, organizationUserRoute, contactRoute, meRoute];
 
-/** Path → method → handler. */
-const endpoints: Record<string, Record<string, Endpoint>> = {
-  '/api/chat/verify': { POST: verifyChatBox },
-  '/api/verify': { POST: verifyPage },
-  '/api/chat/extend': { POST: extend },
-  '/api/organizationUsers/get': { POST: getOrganizationUser },
-  '/api/contacts/get': { POST: getContact },
-  '/api/me': { GET: getMe },
-};
+/** Path → method → route. */
+const table = new Map<string, Map<string, Route>>();
+for (const declared of routes) {
+  const methods = table.get(declared.path) ?? new Map<string, Route>();
+  methods.set(declared.method, declared);
+  table.set(declared.path, methods);
+}
+
+async function bodyOf(declared: Route, request: ApiRequest): Promise<unknown> {
+  if (!declared.body) return undefined;
+  const parsed = declared.body.safeParse(await readJson(request));
+  if (!parsed.success) throw invalidBody(parsed.error);
+  return parsed.data;
+}
+
+async function callerOf(declared: Route, services: Services, request: ApiRequest, body: unknown): Promise<Call<Route['body'] & {}, Route['caller']>['caller']> {
+  const authorization = request.header('authorization');
+  switch (declared.caller) {
+    case 'anyone':
+      return undefined;
+    case 'contactSession':
+      return authorizeContact(services, bearerToken(authorization, 'A session token'), (body as { chatBoxId: string }).chatBoxId);
+    case 'staff':
+      return staffFromToken(services.db, services.verifyIdToken, bearerToken(authorization, 'A sign-in token'));
+  }
+}
 
 export interface Api {
   /** The API proper. */
@@ -28,15 +51,16 @@ export interface Api {
 export function createApi(services: Services): Api {
   async function respond(request: ApiRequest): Promise<ApiAnswer> {
     try {
-      const methods = endpoints[request.path];
+      const methods = table.get(request.path);
       if (!methods) throw new ApiError(404, 'not_found', 'There is no such API endpoint.');
-      const endpoint = methods[request.method];
-      if (!endpoint) {
-        const allow = Object.keys(methods).join(', ');
+      const declared = methods.get(request.method);
+      if (!declared) {
+        const allow = [...methods.keys()].join(', ');
         throw new ApiError(405, 'method_not_allowed', `Use ${allow} for this endpoint.`, undefined, { Allow: allow });
       }
-      const body = request.method === 'GET' ? undefined : await readJson(request);
-      return answer(await endpoint({ services, request, body }));
+      const body = await bodyOf(declared, request);
+      const caller = await callerOf(declared, services, request, body);
+      return answer(await declared.handle({ services, request, body, caller }));
     } catch (error) {
       return errorAnswer(error, services.log.error);
     }

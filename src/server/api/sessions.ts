@@ -1,27 +1,31 @@
-/** The contact-session endpoints: verify a one-time code, extend a session, and read what a session may see. */
-import type { z } from 'zod';
+/** The contact-session routes: verify a one-time code, extend a session, and read what a session may see. */
+import {
+  contactBody,
+  extendBody,
+  organizationUserBody,
+  verifyChatBoxBody,
+  verifyPageBody,
+  type ContactAnswer,
+  type IssuedToken,
+  type OrganizationUserAnswer,
+  type VerifyAnswer,
+} from '../../lib/api/contactSessions.ts';
+import { pageScope } from '../../lib/api/ids.ts';
 import { chatBoxOwner, findContact, findOrganizationUserByUid } from '../directory.ts';
 import { ApiError } from '../errors.ts';
 import { rateLimitGroup } from '../http/clientAddress.ts';
 import { redeemCode } from '../oneTimeCodes.ts';
 import { hit } from '../rateLimit.ts';
-import { issueSessionToken, pageScope, sessionEnded, verifySessionToken, type ContactSession } from '../sessionTokens.ts';
+import { issueSessionToken, sessionEnded, verifySessionToken, type ContactSession } from '../sessionTokens.ts';
 import { readSessionVersion } from '../sessionVersions.ts';
 import type { Services } from '../services.ts';
-import type { ApiRequest } from './exchange.ts';
-import { contactBody, extendBody, organizationUserBody, verifyChatBoxBody, verifyPageBody } from './schemas.ts';
-
-export interface Call {
-  services: Services;
-  request: ApiRequest;
-  body: unknown;
-}
+import { route, type Call } from './route.ts';
 
 /** Every way a code can fail gets this same answer, so nothing about contacts or codes can be learned from it. */
 const notAccepted = () => new ApiError(401, 'code_not_accepted', 'The code was not accepted.');
 
-async function verify({ services, body, request }: Call, schema: typeof verifyChatBoxBody | typeof verifyPageBody) {
-  const { chatBoxId, contactId, otp, token } = schema.parse(body) as z.infer<typeof verifyChatBoxBody>;
+async function verify({ services, body, request }: Call<typeof verifyChatBoxBody | typeof verifyPageBody, 'anyone'>): Promise<VerifyAnswer> {
+  const { chatBoxId, contactId, otp, token } = body;
   const { db, config, keys, botCheck } = services;
   await hit(db, `verify:${rateLimitGroup(request.clientAddress)}`, { max: config.VERIFY_RATE_LIMIT, windowSeconds: config.VERIFY_RATE_WINDOW_SECONDS });
   await botCheck(token, 'login', request.clientAddress);
@@ -36,16 +40,17 @@ async function verify({ services, body, request }: Call, schema: typeof verifyCh
   return { data: await issueSessionToken(keys.sessionTokens, grant, config.SESSION_MAX_HOURS) };
 }
 
-export const verifyChatBox = (call: Call) => verify(call, verifyChatBoxBody);
-export const verifyPage = (call: Call) => verify(call, verifyPageBody);
+export const verifyChatBoxRoute = route({ method: 'POST', path: '/api/chat/verify', body: verifyChatBoxBody, caller: 'anyone', handle: verify });
+export const verifyPageRoute = route({ method: 'POST', path: '/api/verify', body: verifyPageBody, caller: 'anyone', handle: verify });
 
 /**
- * The bearer session, checked against the chat box asked for: a chat box token only for its own chat box,
- * a page token for the page and every chat box of its contact. The contact must still exist, not revoked since.
+ * The contact-session caller: the session in the bearer token, checked against the chat box asked for: a chat box
+ * token only for its own chat box, a page token for the page and every chat box of its contact. The contact must
+ * still exist, not revoked since.
  */
-async function authorize({ services, request }: Call, chatBoxId: string): Promise<ContactSession> {
+export async function authorizeContact(services: Services, token: string, chatBoxId: string): Promise<ContactSession> {
   const { keys, config } = services;
-  const session = await verifySessionToken(keys.sessionTokens, request.header('authorization'), config.SESSION_MAX_HOURS);
+  const session = await verifySessionToken(keys.sessionTokens, token, config.SESSION_MAX_HOURS);
   const outOfScope = () => new ApiError(403, 'out_of_scope', 'This session does not cover that chat box.');
   if (session.scope !== pageScope && session.scope !== chatBoxId) throw outOfScope();
   if ((await services.sessionVersions.current(session.contactId)) !== session.version) throw sessionEnded();
@@ -56,26 +61,38 @@ async function authorize({ services, request }: Call, chatBoxId: string): Promis
   return session;
 }
 
-export async function extend(call: Call) {
-  const { chatBoxId, token } = extendBody.parse(call.body);
-  const session = await authorize(call, chatBoxId);
-  await call.services.botCheck(token, 'login', call.request.clientAddress);
-  // The new token keeps the session's auth_time and version, so extending never moves its ceiling.
-  return issueSessionToken(call.services.keys.sessionTokens, session, call.services.config.SESSION_MAX_HOURS);
-}
+export const extendRoute = route({
+  method: 'POST',
+  path: '/api/chat/extend',
+  body: extendBody,
+  caller: 'contactSession',
+  async handle({ services, request, body, caller: session }): Promise<IssuedToken> {
+    await services.botCheck(body.token, 'login', request.clientAddress);
+    // The new token keeps the session's auth_time and version, so extending never moves its ceiling.
+    return issueSessionToken(services.keys.sessionTokens, session, services.config.SESSION_MAX_HOURS);
+  },
+});
 
-export async function getOrganizationUser(call: Call) {
-  const { chatBoxId, uid } = organizationUserBody.parse(call.body);
-  await authorize(call, chatBoxId);
-  const user = await findOrganizationUserByUid(call.services.db, uid);
-  if (!user) throw new ApiError(404, 'not_found', 'There is no such organisation user.');
-  return { organizationUser: { uid: user.uid, name: user.name, avatarUrl: user.avatarUrl } };
-}
+export const organizationUserRoute = route({
+  method: 'POST',
+  path: '/api/organizationUsers/get',
+  body: organizationUserBody,
+  caller: 'contactSession',
+  async handle({ services, body }): Promise<OrganizationUserAnswer> {
+    const user = await findOrganizationUserByUid(services.db, body.uid);
+    if (!user?.uid) throw new ApiError(404, 'not_found', 'There is no such organisation user.');
+    return { organizationUser: { uid: user.uid, name: user.name, avatarUrl: user.avatarUrl } };
+  },
+});
 
-export async function getContact(call: Call) {
-  const { chatBoxId } = contactBody.parse(call.body);
-  const session = await authorize(call, chatBoxId);
-  const contact = await findContact(call.services.db, session.contactId);
-  if (!contact) throw new ApiError(404, 'not_found', 'There is no such contact.');
-  return { contact };
-}
+export const contactRoute = route({
+  method: 'POST',
+  path: '/api/contacts/get',
+  body: contactBody,
+  caller: 'contactSession',
+  async handle({ services, caller: session }): Promise<ContactAnswer> {
+    const contact = await findContact(services.db, session.contactId);
+    if (!contact) throw new ApiError(404, 'not_found', 'There is no such contact.');
+    return { contact };
+  },
+});

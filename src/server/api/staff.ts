@@ -1,7 +1,10 @@
-/** Staff endpoints: who the signed-in staff member is (the seed's user-details fetch after sign-in). */
-import { staffFromToken } from '../staff.ts';
-import type { Call } from './sessions.ts';
+/** Staff routes: who the signed-in staff member is (the seed's user-details fetch after sign-in). */
+import type { MeAnswer } from '../../lib/api/staff.ts';
+import { route } from './route.ts';
 
-export async function getMe({ services, request }: Call) {
-  return { organizationUser: await staffFromToken(services.db, services.verifyIdToken, request.header('authorization')) };
-}
+export const meRoute = route({
+  method: 'GET',
+  path: '/api/me',
+  caller: 'staff',
+  handle: async ({ caller }): Promise<MeAnswer> => ({ organizationUser: caller }),
+});

@@ -1,0 +1,56 @@
+/**
+ * The contact-session calls (seed, section 7): what the browser sends and what it gets back, as zod schemas whose
+ * types both sides use, and the constants both sides must agree on.
+ */
+import { z } from 'zod';
+import { contactIdSchema, chatBoxIdSchema, pageScope, scopeSchema } from './ids.ts';
+
+/** A session token's lifetime (seed: the session cookie lasts one hour). */
+export const sessionTokenSeconds = 3600;
+
+/** Invitation links carry the contact-session parameters under this prefix: `cs_contactId`, `cs_otp`. */
+export const contactSessionPrefix = 'cs_';
+export const contactSessionParams = { contactId: `${contactSessionPrefix}contactId`, otp: `${contactSessionPrefix}otp` } as const;
+
+/** The bot-check token from the browser; empty in development, where no check runs. */
+const botToken = z.string().max(4096);
+
+/** A Firebase uid: up to 128 characters; no control characters or broken UTF-16, which PostgreSQL cannot store. */
+const uid = z
+  .string()
+  .min(1)
+  .max(128)
+  .refine((value) => value.isWellFormed() && !/[\u0000-\u001f\u007f]/.test(value), 'must be a user id');
+
+/** POST /api/chat/verify */
+export const verifyChatBoxBody = z.object({
+  chatBoxId: chatBoxIdSchema,
+  contactId: contactIdSchema,
+  otp: z.string().regex(/^\d{8}$/, 'must be 8 digits'),
+  token: botToken,
+});
+/** POST /api/verify: the same, for the page session. */
+export const verifyPageBody = verifyChatBoxBody.extend({ chatBoxId: z.literal(pageScope).default(pageScope) });
+/** POST /api/chat/extend */
+export const extendBody = z.object({ chatBoxId: scopeSchema, token: botToken.optional() });
+/** POST /api/organizationUsers/get */
+export const organizationUserBody = z.object({ chatBoxId: scopeSchema, uid });
+/** POST /api/contacts/get */
+export const contactBody = z.object({ chatBoxId: scopeSchema });
+
+/** A session token and when it expires (ISO 8601): extend answers this; verify answers `{ data: … }`. */
+export const issuedTokenSchema = z.object({ jwt: z.string(), expiresAt: z.string() });
+export type IssuedToken = z.infer<typeof issuedTokenSchema>;
+export const verifyAnswer = z.object({ data: issuedTokenSchema });
+export type VerifyAnswer = z.infer<typeof verifyAnswer>;
+
+export const contactSchema = z.object({ id: z.string(), email: z.string(), name: z.string(), lang: z.string() });
+export type Contact = z.infer<typeof contactSchema>;
+export const contactAnswer = z.object({ contact: contactSchema });
+export type ContactAnswer = z.infer<typeof contactAnswer>;
+
+/** An organisation user as a contact sees them: name and avatar, nothing else. */
+export const organizationUserSchema = z.object({ uid: z.string(), name: z.string(), avatarUrl: z.string().nullable() });
+export type OrganizationUser = z.infer<typeof organizationUserSchema>;
+export const organizationUserAnswer = z.object({ organizationUser: organizationUserSchema });
+export type OrganizationUserAnswer = z.infer<typeof organizationUserAnswer>;
