@@ -48,7 +48,7 @@ async function startFoyer(port: number): Promise<{ foyer: ChildProcess; output: 
   let output = '';
   foyer.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   foyer.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  for (const until = Date.now() + 90_000; !(await answers(`http://127.0.0.1:${port}/en`));) {
+  for (const until = Date.now() + 180_000; !(await answers(`http://127.0.0.1:${port}/en`));) {
     if (foyer.exitCode !== null || Date.now() > until) throw new Error(`Foyer did not start:\n${output.slice(-3000)}`);
     await new Promise((done) => setTimeout(done, 250));
   }
@@ -58,7 +58,7 @@ async function startFoyer(port: number): Promise<{ foyer: ChildProcess; output: 
 
 test.describe('npm start after a crash', () => {
   test('starts again after a SIGKILL, stopping the emulator left running; a clean stop leaves none', async () => {
-    test.setTimeout(240_000);
+    test.setTimeout(480_000);
     // Inside the project: the built server resolves its packages from node_modules.
     mkdirSync(join(root, 'node_modules/.cache'), { recursive: true });
     dataDir = mkdtempSync(join(root, 'node_modules/.cache/foyer-restart-test-'));
