@@ -1,7 +1,7 @@
 /**
  * The browser side of the bot check: reCAPTCHA v3, loaded only in production and only when a page asks for a
- * token. In development it returns an empty token and loads nothing. Its badge is hidden (global.css); forms
- * that use it show Google's attribution text instead.
+ * token. In development it returns an empty token and loads nothing. Its badge is hidden
+ * (styles/areas/contactSession.css); forms that use it show Google's attribution text instead.
  */
 
 export interface BotCheckSettings {

@@ -11,6 +11,7 @@ import {
   signOut,
   type Provider,
 } from '../../lib/staff/auth.ts';
+import { emailProblem, passwordProblem } from '../../lib/staff/fieldRules.ts';
 import { firebaseAuth } from '../../lib/staff/firebase.ts';
 import { $staffAuth } from '../../stores/staffAuth.ts';
 import { alert, busy, check, fill, firebaseSettings, lang, ready, root, show } from './page.ts';
@@ -43,9 +44,8 @@ async function continueSignedIn(): Promise<void> {
 }
 
 function validate(creating: boolean): boolean {
-  const address = email.value.trim();
-  const emailOk = check(email, !address ? 'errorMissing' : !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(address) ? 'errorInvalid' : null);
-  const passwordOk = check(password, !password.value ? 'errorMissing' : creating && password.value.length < 8 ? 'errorShort' : null);
+  const emailOk = check(email, emailProblem(email.value));
+  const passwordOk = check(password, passwordProblem(password.value, { isNew: creating }));
   if (!emailOk) email.focus();
   else if (!passwordOk) password.focus();
   return emailOk && passwordOk;

@@ -1,4 +1,5 @@
 /** What the staff pages' scripts share: their settings, the alert line, panels, slots and field checks. */
+import type { FieldProblem } from '../../lib/staff/fieldRules.ts';
 import type { FirebaseWebSettings } from '../../lib/staff/firebase.ts';
 
 export const root = document.querySelector<HTMLElement>('.staff')!;
@@ -27,12 +28,15 @@ export function fill(slot: string, value: string): void {
   for (const element of root.querySelectorAll(`[data-${slot}]`)) element.textContent = value;
 }
 
-/** Marks a field wrong with one of its pre-rendered messages, or right; returns whether it is right. */
-export function check(input: HTMLInputElement, problem: string | null): boolean {
+/**
+ * Marks a field wrong with its pre-rendered message for the problem (data-error-{problem}, components/staff/Field.astro),
+ * or right; returns whether it is right.
+ */
+export function check(input: HTMLInputElement, problem: FieldProblem | null): boolean {
   const message = document.getElementById(input.getAttribute('aria-describedby') ?? '');
   input.setAttribute('aria-invalid', String(!!problem));
   if (message) {
-    message.textContent = problem ? (message.dataset[problem] ?? '') : '';
+    message.textContent = problem ? (message.getAttribute(`data-error-${problem}`) ?? '') : '';
     message.hidden = !problem;
   }
   return !problem;

@@ -3,6 +3,7 @@
  * sets a new one; anyone else asks for the reset e-mail (which never says whether the address has an account).
  */
 import { checkResetCode, completePasswordReset, keepSignedIn, requestPasswordReset, updatePassword } from '../../lib/staff/auth.ts';
+import { emailProblem, passwordProblem, repeatProblem } from '../../lib/staff/fieldRules.ts';
 import { firebaseAuth } from '../../lib/staff/firebase.ts';
 import { alert, busy, check, fill, firebaseSettings, ready, root, show } from './page.ts';
 
@@ -18,18 +19,17 @@ const oobCode = params.get('mode') === 'resetPassword' ? params.get('oobCode') :
 
 request.addEventListener('submit', async (event) => {
   event.preventDefault();
-  const address = email.value.trim();
-  if (!check(email, !address ? 'errorMissing' : !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(address) ? 'errorInvalid' : null)) return email.focus();
+  if (!check(email, emailProblem(email.value))) return email.focus();
   busy(request, true);
-  await requestPasswordReset(auth, 'email', address);
+  await requestPasswordReset(auth, 'email', email.value.trim());
   busy(request, false);
   alert('password.sent');
 });
 
 choose.addEventListener('submit', async (event) => {
   event.preventDefault();
-  const passwordOk = check(password, !password.value ? 'errorMissing' : password.value.length < 8 ? 'errorShort' : null);
-  const repeatOk = check(repeat, passwordOk && repeat.value !== password.value ? 'errorMismatch' : null);
+  const passwordOk = check(password, passwordProblem(password.value, { isNew: true }));
+  const repeatOk = check(repeat, passwordOk ? repeatProblem(password.value, repeat.value) : null);
   if (!passwordOk) return password.focus();
   if (!repeatOk) return repeat.focus();
   busy(choose, true);
