@@ -2,40 +2,8 @@
  * API figures on one Foyer process with PGlite: requests per second for extend and contacts/get under load
  * from autocannon on loopback, and verify latency (p50/p99) one request at a time.
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import autocannon from 'autocannon';
-
-async function startFoyer(root, outDir, port) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'foyer-bench-'));
-  const child = spawn(process.execPath, [join(root, 'scripts/serve.mjs')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      FOYER_DATA_DIR: dataDir,
-      FOYER_OUT_DIR: outDir,
-      VERIFY_RATE_LIMIT: '1000000',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise((resolve, reject) => {
-    child.stdout.on('data', (data) => String(data).includes('Foyer is running') && resolve());
-    child.on('exit', (code) => reject(new Error(`Foyer stopped while starting (exit code ${code}).`)));
-  });
-  return {
-    url: `http://127.0.0.1:${port}`,
-    dataDir,
-    stop: async () => {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
+import { startFoyer } from './measure.mjs';
 
 async function invite(dataDir, email) {
   // TypeScript, loaded only when needed (see requireTypeScript in node-version.mjs).

@@ -1,7 +1,10 @@
-/** Small measuring tools for the benchmark: a process tree's peak memory, gzip sizes, a server to measure against. */
+/** Small measuring tools for the benchmark: a process tree's peak memory and CPU time, gzip sizes, a Foyer to measure. */
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { freePortBase } from '../authEmulator.mjs';
 
 export const gzipBytes = (data) => gzipSync(data, { level: 9 }).length;
 
@@ -29,10 +32,19 @@ function rssOfTree(pid) {
   return total;
 }
 
-/** Runs a command to completion; reports wall time and the peak resident memory of it and its children. */
+/** CPU seconds (user + system) of this process's children that have ended and been waited for (/proc/self/stat). */
+function childrenCpuSeconds() {
+  const stat = readFileSync('/proc/self/stat', 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // cutime and cstime are fields 16 and 17 of the whole line, in clock ticks (100 a second on Linux).
+  return (Number(fields[13]) + Number(fields[14])) / 100;
+}
+
+/** Runs a command to completion; reports wall time, CPU time and the peak resident memory of it and its children. */
 export function runMeasured(command, args, options) {
   return new Promise((resolve, reject) => {
     const started = performance.now();
+    const cpuBefore = childrenCpuSeconds();
     const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], ...options });
     let peak = 0;
     let output = '';
@@ -43,26 +55,44 @@ export function runMeasured(command, args, options) {
     child.on('close', (code) => {
       clearInterval(timer);
       const seconds = (performance.now() - started) / 1000;
-      if (code === 0) resolve({ seconds, peakRss: peak, output });
+      if (code === 0) resolve({ seconds, cpuSeconds: childrenCpuSeconds() - cpuBefore, peakRss: peak, output });
       else reject(new Error(`${command} ${args.join(' ')} exited with ${code}:\n${output.slice(-4000)}`));
     });
   });
 }
 
-/** Starts a built Foyer server on a port and resolves once it answers. */
-export async function startServer(entry, port) {
-  const child = spawn(process.execPath, [entry], {
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), ASTRO_NODE_LOGGING: 'disabled' },
-    stdio: 'ignore',
+/**
+ * Starts Foyer as `npm run serve` does (the API, compression, an Auth emulator of its own on free ports, the demo
+ * staff member) on a build and a fresh data directory, and resolves once it is running.
+ */
+export async function startFoyer(root, outDir, port) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'foyer-bench-'));
+  const child = spawn(process.execPath, [join(root, 'scripts/serve.mjs')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      FOYER_DATA_DIR: dataDir,
+      FOYER_OUT_DIR: outDir,
+      FOYER_AUTH_EMULATOR_PORT: String(await freePortBase()),
+      VERIFY_RATE_LIMIT: '1000000',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
   });
-  for (let i = 0; i < 100; i += 1) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/en`)).ok) return { url: `http://127.0.0.1:${port}`, stop: () => child.kill() };
-    } catch {}
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill();
-  throw new Error(`The server at ${entry} did not answer on port ${port}.`);
+  await new Promise((resolve, reject) => {
+    child.stdout.on('data', (data) => String(data).includes('Foyer is running') && resolve());
+    child.on('exit', (code) => reject(new Error(`Foyer stopped while starting (exit code ${code}).`)));
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    dataDir,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }
 
 export const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;

@@ -15,27 +15,36 @@ function inlineScripts(html) {
     .join('');
 }
 
+/**
+ * A first visit: per kind, the bytes that crossed the wire (headers and encoded body, as Chromium reports them), the
+ * requests made before prefetches, and the inline scripts' gzip size.
+ */
 export async function weighPage(browser, url) {
   const context = await browser.newContext();
   const page = await context.newPage();
-  const requests = [];
-  page.on('requestfinished', async (request) => {
-    const headers = await request.allHeaders();
-    // Prefetches of visible links happen after the page is usable and are not part of loading it.
-    if (headers['sec-purpose']?.includes('prefetch') || headers['purpose'] === 'prefetch') return;
-    const response = await request.response();
-    const body = response ? await response.body().catch(() => Buffer.alloc(0)) : Buffer.alloc(0);
-    requests.push({ url: request.url(), type: request.resourceType(), gzip: gzipBytes(body) });
-  });
+  const pending = [];
+  page.on('requestfinished', (request) =>
+    pending.push(
+      (async () => {
+        const headers = await request.allHeaders();
+        // Prefetches of visible links happen after the page is usable and are not part of loading it.
+        if (headers['sec-purpose']?.includes('prefetch') || headers['purpose'] === 'prefetch') return undefined;
+        const sizes = await request.sizes();
+        return { url: request.url(), type: request.resourceType(), wire: sizes.responseHeadersSize + sizes.responseBodySize };
+      })(),
+    ),
+  );
   await page.goto(url, { waitUntil: 'load' });
   await page.waitForTimeout(1000);
   const html = await (await context.request.get(url)).text();
   await context.close();
-  const sum = (type) => requests.filter((r) => r.type === type).reduce((total, r) => total + r.gzip, 0);
+  const requests = (await Promise.all(pending)).filter(Boolean);
+  const sum = (...types) => requests.filter((r) => !types.length || types.includes(r.type)).reduce((total, r) => total + r.wire, 0);
   return {
     html: sum('document'),
     css: sum('stylesheet'),
     js: sum('script'),
+    total: sum(),
     inlineScripts: gzipBytes(inlineScripts(html)),
     requests: requests.length,
     urls: requests.map((r) => new URL(r.url).pathname),
