@@ -99,7 +99,12 @@ row('build CPU time (user + system; 2 cores = 2 × wall)', `${build.cpuSeconds.t
 for (const [index, [name]] of buildSteps(outDir).entries()) row(`  ${name}`, `${steps[index].seconds.toFixed(1)} s`, '', true);
 row(`pages per second (${pages} pages)`, results.pagesPerSecond.toFixed(0), '≥ 150', results.pagesPerSecond >= 150);
 row('peak memory of the build (RSS)', `${results.peakRssMiB.toFixed(0)} MiB`, '≤ 1024 MiB', results.peakRssMiB <= 1024);
-for (const [name, w] of Object.entries({ 'en article': weights.en, 'ar article': weights.ar, home: weights.home, category: weights.category })) {
+for (const [name, w] of Object.entries({
+  'en article': weights.en,
+  'ar article': weights.ar,
+  home: weights.home,
+  category: weights.category,
+})) {
   row(`${name}: HTML + CSS on the wire`, `${kb(w.html + w.css)}`, '≤ 14 KB', w.html + w.css <= 14 * 1024);
   row(`${name}: first load on the wire (JS ${kb(w.js)})`, kb(w.total), '≤ 24 KB', w.total <= 24 * 1024);
   row(`${name}: requests before prefetches`, w.requests, '≤ 3', w.requests <= 3);

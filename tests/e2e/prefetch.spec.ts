@@ -37,7 +37,10 @@ test('a page loaded again in the same tab does not prefetch the same addresses a
 });
 
 test('nothing is prefetched when the connection asks to save data, or is slow', async ({ browser, baseURL }) => {
-  for (const connection of [{ saveData: true, effectiveType: '4g' }, { saveData: false, effectiveType: '3g' }]) {
+  for (const connection of [
+    { saveData: true, effectiveType: '4g' },
+    { saveData: false, effectiveType: '3g' },
+  ]) {
     const context = await browser.newContext({ baseURL });
     const page = await context.newPage();
     await page.addInitScript((value) => Object.defineProperty(navigator, 'connection', { value, configurable: true }), connection);

@@ -23,7 +23,12 @@ describe('where sign-in leads', () => {
 
   // Browsers drop tabs, line feeds and carriage returns anywhere in an address: `/\t/evil` is `//evil`.
   it.each(['\t', '\n', '\r'])('a %j between the slashes cannot lead to another host', (control) => {
-    for (const next of [`/${control}/evil.example/`, `/${control}\\evil.example/`, `${control}//evil.example/`, `/${control}${control}/evil.example`]) {
+    for (const next of [
+      `/${control}/evil.example/`,
+      `/${control}\\evil.example/`,
+      `${control}//evil.example/`,
+      `/${control}${control}/evil.example`,
+    ]) {
       expect(afterSignIn(next, 'en', origin)).toBe('/en/chat');
     }
   });

@@ -29,7 +29,12 @@ async function bodyOf(declared: Route, request: ApiRequest): Promise<unknown> {
   return parsed.data;
 }
 
-async function callerOf(declared: Route, services: Services, request: ApiRequest, body: unknown): Promise<Call<Route['body'] & {}, Route['caller']>['caller']> {
+async function callerOf(
+  declared: Route,
+  services: Services,
+  request: ApiRequest,
+  body: unknown,
+): Promise<Call<Route['body'] & {}, Route['caller']>['caller']> {
   const authorization = request.header('authorization');
   switch (declared.caller) {
     case 'anyone':

@@ -314,7 +314,9 @@ describe.each(testDatabases)('limits and the bot check on $name', ({ open }) => 
     const rotated = await call('/api/chat/verify', { body: wrong, address: '2001:db8:5:6:ffff:1:2:3' });
     expect(rotated.status).toBe(429);
     // The next /64 is someone else.
-    expect((await call('/api/chat/verify', { body: { ...contact, otp: contact.code, token: '' }, address: '2001:db8:5:7::1' })).status).toBe(200);
+    expect(
+      (await call('/api/chat/verify', { body: { ...contact, otp: contact.code, token: '' }, address: '2001:db8:5:7::1' })).status,
+    ).toBe(200);
   });
 
   describe('with a reCAPTCHA secret, against a fake verification service on loopback', () => {

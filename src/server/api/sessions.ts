@@ -24,10 +24,17 @@ import { route, type Call } from './route.ts';
 /** Every way a code can fail gets this same answer, so nothing about contacts or codes can be learned from it. */
 const notAccepted = () => new ApiError(401, 'code_not_accepted', 'The code was not accepted.');
 
-async function verify({ services, body, request }: Call<typeof verifyChatBoxBody | typeof verifyPageBody, 'anyone'>): Promise<VerifyAnswer> {
+async function verify({
+  services,
+  body,
+  request,
+}: Call<typeof verifyChatBoxBody | typeof verifyPageBody, 'anyone'>): Promise<VerifyAnswer> {
   const { chatBoxId, contactId, otp, token } = body;
   const { db, config, keys, botCheck } = services;
-  await hit(db, `verify:${rateLimitGroup(request.clientAddress)}`, { max: config.VERIFY_RATE_LIMIT, windowSeconds: config.VERIFY_RATE_WINDOW_SECONDS });
+  await hit(db, `verify:${rateLimitGroup(request.clientAddress)}`, {
+    max: config.VERIFY_RATE_LIMIT,
+    windowSeconds: config.VERIFY_RATE_WINDOW_SECONDS,
+  });
   await botCheck(token, 'login', request.clientAddress);
   const codeScope = chatBoxId === pageScope ? null : chatBoxId;
   // Read before redeeming, from the database, not the cache: a revocation committed in between has killed the
@@ -40,7 +47,13 @@ async function verify({ services, body, request }: Call<typeof verifyChatBoxBody
   return { data: await issueSessionToken(keys.sessionTokens, grant, config.SESSION_MAX_HOURS) };
 }
 
-export const verifyChatBoxRoute = route({ method: 'POST', path: '/api/chat/verify', body: verifyChatBoxBody, caller: 'anyone', handle: verify });
+export const verifyChatBoxRoute = route({
+  method: 'POST',
+  path: '/api/chat/verify',
+  body: verifyChatBoxBody,
+  caller: 'anyone',
+  handle: verify,
+});
 export const verifyPageRoute = route({ method: 'POST', path: '/api/verify', body: verifyPageBody, caller: 'anyone', handle: verify });
 
 /**

@@ -8,7 +8,12 @@ import { isIP } from 'node:net';
  * entries before it come from the client and can say anything. It is used only when it is an IP address.
  */
 export function clientAddress(req: Pick<IncomingMessage, 'headers' | 'socket'>, trustProxy: boolean): string {
-  const forwarded = trustProxy ? String(req.headers['x-forwarded-for'] ?? '').split(',').at(-1)?.trim() : undefined;
+  const forwarded = trustProxy
+    ? String(req.headers['x-forwarded-for'] ?? '')
+        .split(',')
+        .at(-1)
+        ?.trim()
+    : undefined;
   if (forwarded && isIP(forwarded)) return forwarded;
   return req.socket.remoteAddress ?? 'unknown';
 }

@@ -21,7 +21,13 @@ describe('the API on a Node socket', () => {
     const { port } = new URL(server.url);
     const started = Date.now();
     const status = await new Promise<number>((resolve, reject) => {
-      const req = request({ host: '127.0.0.1', port, path: '/api/contacts/get', method: 'POST', headers: { 'content-type': 'application/json' } });
+      const req = request({
+        host: '127.0.0.1',
+        port,
+        path: '/api/contacts/get',
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+      });
       req.on('response', (res) => {
         res.resume();
         resolve(res.statusCode ?? 0);

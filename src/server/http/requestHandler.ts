@@ -91,5 +91,7 @@ export function requestHandler({ api, site, precompressed, headersFor, clientAdd
 
 /** CONNECT (a tunnel to `host:port`) is for proxies; Node would drop the socket unanswered. */
 export function refuseTunnel(_req: IncomingMessage, socket: Duplex): void {
-  socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: 12\r\n\r\nBad request.');
+  socket.end(
+    'HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: 12\r\n\r\nBad request.',
+  );
 }

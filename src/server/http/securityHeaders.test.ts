@@ -65,7 +65,9 @@ describe('security headers', () => {
   it('allow popup sign-in’s hosts only on the login and password pages', () => {
     for (const path of ['/en/login', '/ar/password']) {
       const csp = production(path)['Content-Security-Policy']!;
-      expect(csp).toContain("script-src 'self' 'wasm-unsafe-eval' 'sha256-AAA=' https://apis.google.com/js/ https://apis.google.com/_/scs/;");
+      expect(csp).toContain(
+        "script-src 'self' 'wasm-unsafe-eval' 'sha256-AAA=' https://apis.google.com/js/ https://apis.google.com/_/scs/;",
+      );
       expect(csp).toContain('frame-src https://p.firebaseapp.com/__/auth/;');
     }
     expect(production('/en/chat')['Content-Security-Policy']).not.toContain('apis.google.com');

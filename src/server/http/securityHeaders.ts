@@ -92,7 +92,11 @@ export function securityHeaders(config: Settings, hashes: InlineHashes): (pathna
     'Content-Security-Policy': policy(hashes, [], outsideSources(config, area)),
     'X-Frame-Options': 'DENY',
   });
-  const byArea: Record<Area, Record<string, string>> = { signIn: unframed('signIn'), conversation: unframed('conversation'), none: unframed('none') };
+  const byArea: Record<Area, Record<string, string>> = {
+    signIn: unframed('signIn'),
+    conversation: unframed('conversation'),
+    none: unframed('none'),
+  };
   const widget = { ...common, 'Content-Security-Policy': policy(hashes, config.FRAME_ANCESTORS, outsideSources(config, 'conversation')) };
   return (pathname) => (chatBoxPage.test(pathname) ? widget : byArea[areaOf(pathname)]);
 }
