@@ -37,8 +37,9 @@ export async function weighPage(browser, url) {
   await page.goto(url, { waitUntil: 'load' });
   await page.waitForTimeout(1000);
   const html = await (await context.request.get(url)).text();
-  await context.close();
+  // Sizes are read from the open page: asked after the context has closed, they never answer.
   const requests = (await Promise.all(pending)).filter(Boolean);
+  await context.close();
   const sum = (...types) => requests.filter((r) => !types.length || types.includes(r.type)).reduce((total, r) => total + r.wire, 0);
   return {
     html: sum('document'),
