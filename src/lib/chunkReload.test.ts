@@ -24,6 +24,8 @@ describe('chunk-load errors', () => {
     ['Importing a module script failed.', true],
     ['error loading dynamically imported module', true],
     ['Cannot read properties of undefined', false],
+    ['Failed to fetch dynamically imported module: https://x/pagefind/pagefind.js', false],
+    ['error loading dynamically imported module: /pagefind/pagefind.js', false],
   ])('recognise "%s": %s', (message, expected) => {
     expect(isChunkError(new Error(message))).toBe(expected);
     expect(isChunkError(message)).toBe(false);
