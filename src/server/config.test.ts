@@ -73,7 +73,7 @@ describe('configuration', () => {
       'https://a.example',
       'https://b.example',
     ]);
-    for (const bad of ["https://a.example; script-src *", 'a.example', "'self'", 'https://a.example/path']) {
+    for (const bad of ['https://a.example; script-src *', 'a.example', "'self'", 'https://a.example/path']) {
       expect(() => loadConfig({ FRAME_ANCESTORS: bad }), bad).toThrow(/FRAME_ANCESTORS/);
     }
   });

@@ -1,7 +1,7 @@
 /** The one error type of the API, and the one place that turns any error into a JSON answer. */
 import { z } from 'zod';
 import type { ErrorCode } from '../lib/api/errors.ts';
-import { answer, type ApiAnswer } from './api/exchange.ts';
+import { answer, type JsonAnswer } from './api/exchange.ts';
 
 export class ApiError extends Error {
   readonly status: number;
@@ -26,7 +26,7 @@ export function invalidBody(error: z.ZodError): ApiError {
 }
 
 /** Known errors keep their status and code; anything else is logged and answered with a bare 500. */
-export function errorAnswer(error: unknown, log: (message: string, error: unknown) => void = console.error): ApiAnswer {
+export function errorAnswer(error: unknown, log: (message: string, error: unknown) => void = console.error): JsonAnswer {
   if (error instanceof z.ZodError) error = invalidBody(error);
   if (error instanceof ApiError) {
     return answer({ error: { code: error.code, message: error.message, ...error.details } }, error.status, error.headers ?? {});

@@ -81,6 +81,7 @@ export async function startFoyer(env: Record<string, string | undefined> = proce
     // A start that fails half-way (port taken, socket path too long…) still closes the database cleanly.
     server.close();
     await admin?.close();
+    await services.chat.close();
     await services.db.close();
     throw error;
   }
@@ -94,6 +95,8 @@ export async function startFoyer(env: Record<string, string | undefined> = proce
   let stopping: Promise<void> | undefined;
   const stop = () =>
     (stopping ??= (async () => {
+      // Open event streams end cleanly first: their clients reconnect to the next process.
+      await services.chat.close();
       await new Promise<void>((done) => {
         server.close(() => done());
         server.closeIdleConnections();

@@ -1,5 +1,7 @@
 /** Everything the API and the command-line tool work with, made once per process: settings, database, keys. */
 import { createBotCheck, type BotCheck } from './botCheck.ts';
+import { createChatHub, type ChatHub } from './chat/hub.ts';
+import { typingSignals } from './chat/typing.ts';
 import type { Config } from './config.ts';
 import { ensurePrivateDirectory } from './dataDirectory.ts';
 import { openDatabase, type Database } from './db/database.ts';
@@ -19,6 +21,10 @@ export interface Services {
   sessionVersions: SessionVersions;
   keys: Keys;
   botCheck: BotCheck;
+  /** Delivers chat events to this process's streams, and between processes on PostgreSQL. Close it before the database. */
+  chat: ChatHub;
+  /** Passes on a typing signal, at most one per sender every 2 s. */
+  typing: ReturnType<typeof typingSignals>;
   log: Log;
 }
 
@@ -42,9 +48,12 @@ export async function createServices(
     if (!options.db) await db.close();
     throw error;
   }
+  const chat = createChatHub(db, log);
   return {
     config,
     db,
+    chat,
+    typing: typingSignals(chat),
     sessionVersions: sessionVersionCache(db),
     verifyIdToken: options.verifyIdToken ?? firebaseVerifier(config),
     keys,

@@ -9,8 +9,8 @@ import { z } from 'zod';
 import { sessionTokenSeconds, type IssuedToken } from '../lib/api/contactSessions.ts';
 import { ApiError } from './errors.ts';
 
-
-const issuer = 'foyer';
+export const sessionTokenIssuer = 'foyer';
+const issuer = sessionTokenIssuer;
 const audience = 'foyer-contact-session';
 
 export interface ContactSession {
@@ -26,7 +26,6 @@ export interface ContactSession {
 
 /** What a token is issued for: the session without an expiry, which issuing decides. */
 export type SessionGrant = Omit<ContactSession, 'expiresAt'>;
-
 
 const claimsSchema = z.object({
   sub: z.string(),
@@ -78,12 +77,7 @@ function toSession(payload: JWTPayload): ContactSession | undefined {
  * The session in a bearer token, or a 401 that says whether it was missing, expired, ended for good (past its
  * ceiling) or not ours.
  */
-export async function verifySessionToken(
-  key: CryptoKey,
-  token: string,
-  maxHours: number,
-  now = new Date(),
-): Promise<ContactSession> {
+export async function verifySessionToken(key: CryptoKey, token: string, maxHours: number, now = new Date()): Promise<ContactSession> {
   const ended = (session: ContactSession) => now >= sessionCeiling(session.authTime, maxHours);
   let payload: JWTPayload;
   try {

@@ -14,6 +14,7 @@ export const errorCodes = [
   'not_found',
   'method_not_allowed',
   'rate_limited',
+  'conflict',
   // Contact sessions
   'code_not_accepted',
   'unauthorized',

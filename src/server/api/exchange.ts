@@ -1,3 +1,5 @@
+import type { EventStream } from './eventStream.ts';
+
 /**
  * One API request and its answer, as plain values: the Node server builds them straight from its socket (no
  * web Request/Response on the hot path), and tests and Astro adapt web Requests to them.
@@ -5,19 +7,30 @@
 export interface ApiRequest {
   method: string;
   path: string;
+  /** The query string's parameters (GET routes read theirs from here). */
+  query: URLSearchParams;
   header(name: string): string | null;
   /** Reads the body, at most `limit + 1` bytes (one more tells the API it was too large). */
   body(limit: number): Promise<Uint8Array>;
   clientAddress: string;
 }
 
-export interface ApiAnswer {
+/** A JSON answer, or a stream of Server-Sent Events (eventStream.ts). */
+export type ApiAnswer = JsonAnswer | StreamAnswer;
+
+export interface JsonAnswer {
   status: number;
   headers: Record<string, string>;
   body: string;
 }
 
-export function answer(body: unknown, status = 200, headers: Record<string, string> = {}): ApiAnswer {
+export interface StreamAnswer {
+  status: number;
+  headers: Record<string, string>;
+  stream: EventStream;
+}
+
+export function answer(body: unknown, status = 200, headers: Record<string, string> = {}): JsonAnswer {
   return {
     status,
     headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', ...headers },
@@ -42,15 +55,32 @@ async function readLimited(stream: ReadableStream<Uint8Array> | null, limit: num
 }
 
 export function fromWebRequest(request: Request, clientAddress: string): ApiRequest {
+  const url = new URL(request.url);
   return {
     method: request.method,
-    path: new URL(request.url).pathname,
+    path: url.pathname,
+    query: url.searchParams,
     header: (name) => request.headers.get(name),
     body: (limit) => readLimited(request.body, limit),
     clientAddress,
   };
 }
 
-export function toWebResponse({ status, headers, body }: ApiAnswer): Response {
-  return new Response(body, { status, headers });
+export function toWebResponse(answer: ApiAnswer): Response {
+  if ('body' in answer) return new Response(answer.body, { status: answer.status, headers: answer.headers });
+  const encoder = new TextEncoder();
+  let close = () => {};
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      close = answer.stream.start({
+        write: (text) => controller.enqueue(encoder.encode(text)),
+        end: () => {
+          close();
+          controller.close();
+        },
+      });
+    },
+    cancel: () => close(),
+  });
+  return new Response(body, { status: answer.status, headers: answer.headers });
 }

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
 import type { Database } from '../db/database.ts';
+import type { Services } from '../services.ts';
+import { createApi } from './router.ts';
 import { testDatabases } from '../testing/databases.ts';
 import { invited, type InvitedContact } from '../testing/invitations.ts';
 import { apiCaller, testServices, type CallOptions } from '../testing/services.ts';
@@ -68,7 +71,7 @@ function oddValue(rand: () => number, depth = 0): unknown {
   }
 }
 
-const fields = ['chatBoxId', 'contactId', 'otp', 'token', 'uid'];
+const fields = ['chatBoxId', 'contactId', 'otp', 'token', 'uid', 'clientId', 'text', 'messageId', 'before', 'after', 'limit'];
 
 /** One malformed request: bodies of wrong types, missing or odd fields, broken JSON, wrong content types. */
 function malformed(rand: () => number, valid: Record<string, unknown>, jwt: string): CallOptions {
@@ -115,12 +118,19 @@ describe.each(testDatabases)('the API under malformed input on $name', ({ open }
   let call: ReturnType<typeof apiCaller>;
   let contact: InvitedContact;
   let jwt: string;
+  let services: Services;
+  let messageId: number;
   beforeAll(async () => {
     db = await open();
-    const services = await testServices(db, { VERIFY_RATE_LIMIT: '100000' });
+    services = await testServices(db, { VERIFY_RATE_LIMIT: '100000' });
     call = apiCaller(services);
     contact = await invited(services);
     jwt = (await call('/api/chat/verify', { body: { ...contact, otp: contact.code, token: '' } })).body.data.jwt;
+    const sent = await call('/api/chat/messages/send', {
+      token: jwt,
+      body: { chatBoxId: contact.chatBoxId, clientId: randomUUID(), text: 'hi' },
+    });
+    messageId = sent.body.message.id;
   });
   afterAll(() => db.close());
 
@@ -130,6 +140,10 @@ describe.each(testDatabases)('the API under malformed input on $name', ({ open }
     ['/api/chat/extend', (c) => ({ chatBoxId: c.chatBoxId, token: '' })],
     ['/api/organizationUsers/get', (c) => ({ chatBoxId: c.chatBoxId, uid: 'demo-staff' })],
     ['/api/contacts/get', (c) => ({ chatBoxId: c.chatBoxId })],
+    ['/api/chat/messages/list', (c) => ({ chatBoxId: c.chatBoxId, before: messageId, limit: 10 })],
+    ['/api/chat/messages/send', (c) => ({ chatBoxId: c.chatBoxId, clientId: randomUUID(), text: 'Hello' })],
+    ['/api/chat/read', (c) => ({ chatBoxId: c.chatBoxId, messageId })],
+    ['/api/chat/typing', (c) => ({ chatBoxId: c.chatBoxId })],
   ];
 
   it.each(endpoints)('%s answers 1,500 odd requests without a single 5xx', { timeout: 120_000 }, async (path, body) => {
@@ -146,5 +160,27 @@ describe.each(testDatabases)('the API under malformed input on $name', ({ open }
     expect(refused).toBeGreaterThanOrEqual(1000);
     // The mix reached several kinds of refusal, not only one.
     expect([...statuses.keys()].filter((status) => status >= 400).length).toBeGreaterThanOrEqual(4);
+  });
+
+  it('/api/chat/stream answers 1,500 odd queries and Last-Event-IDs without a single 5xx', { timeout: 120_000 }, async () => {
+    const api = createApi(services);
+    const rand = random(4242);
+    let refused = 0;
+    for (let i = 0; i < 1500; i += 1) {
+      // A lone surrogate cannot be percent-encoded at all; its escape stands in for it.
+      const value = (v: unknown) => encodeURIComponent((typeof v === 'string' ? v : (JSON.stringify(v) ?? '')).toWellFormed());
+      const query = rand() < 0.3 ? `chatBoxId=${contact.chatBoxId}` : `${pick(rand, [...fields, 'chatBoxId'])}=${value(oddValue(rand))}`;
+      const headers = new Headers({ authorization: `Bearer ${rand() < 0.7 ? jwt : pick(rand, ['x', `${jwt}x`, ''])}` });
+      if (rand() < 0.6) headers.set('last-event-id', String(pick(rand, ['-1', '1e3', '0x10', ' 7', '9'.repeat(30), '00007', 'abc', '3'])));
+      const response = await api.handle(new Request(`http://localhost/api/chat/stream?${query}`, { headers }), '192.0.2.1');
+      expect(response.status).toBeLessThan(500);
+      if (response.status >= 400) {
+        refused += 1;
+        expect(((await response.json()) as { error: { code: string } }).error.code).toMatch(/^[a-z_]+$/);
+      } else {
+        await response.body?.cancel();
+      }
+    }
+    expect(refused).toBeGreaterThanOrEqual(1000);
   });
 });

@@ -4,22 +4,32 @@
  * casts or reads the Authorization header itself.
  */
 import type { z } from 'zod';
+import type { Participant } from '../../lib/api/chat.ts';
 import type { StaffMember } from '../../lib/api/staff.ts';
 import type { ContactSession } from '../sessionTokens.ts';
 import type { Services } from '../services.ts';
 import type { ApiRequest } from './exchange.ts';
 
-/** Who may call: anyone, a contact with a session token for the body's chat box (or `page`), or signed-in staff. */
-export type Caller = 'anyone' | 'contactSession' | 'staff';
+/**
+ * Who may call: anyone, a contact with a session token for the body's chat box (or `page`), signed-in staff, or
+ * a participant of the chat box: either of the last two.
+ */
+export type Caller = 'anyone' | 'contactSession' | 'staff' | 'participant';
+
+/** A chat box's participant: the contact (with their session) or a staff member. */
+export type ChatParticipant =
+  | { participant: Participant & { kind: 'contact' }; session: ContactSession }
+  | { participant: Participant & { kind: 'staff' }; staff: StaffMember };
 
 interface CallerOf {
   anyone: undefined;
   contactSession: ContactSession;
   staff: StaffMember;
+  participant: ChatParticipant;
 }
 
-/** Contact routes name the chat box their session must cover. */
-type BodyFor<C extends Caller> = C extends 'contactSession' ? z.ZodType<{ chatBoxId: string }> : z.ZodType;
+/** Contact and participant routes name the chat box their caller must cover. */
+type BodyFor<C extends Caller> = C extends 'contactSession' | 'participant' ? z.ZodType<{ chatBoxId: string }> : z.ZodType;
 
 export interface Call<B extends z.ZodType, C extends Caller> {
   services: Services;
@@ -31,8 +41,10 @@ export interface Call<B extends z.ZodType, C extends Caller> {
 export interface Route<B extends z.ZodType = z.ZodType, C extends Caller = Caller> {
   method: 'GET' | 'POST';
   path: string;
-  /** GET routes take no body. */
+  /** POST: the JSON body's schema. */
   body?: B;
+  /** GET: the query string's schema (parameters as strings). The handler gets it as `body`. */
+  query?: B;
   caller: C;
   handle(call: Call<B, C>): Promise<unknown>;
 }

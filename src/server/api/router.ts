@@ -7,12 +7,15 @@ import type { Services } from '../services.ts';
 import { staffFromToken } from '../staff.ts';
 import { bearerToken } from './bearer.ts';
 import { readJson } from './body.ts';
+import { chatRoutes } from './chat.ts';
+import { streamAnswer, type EventStream } from './eventStream.ts';
 import { answer, fromWebRequest, toWebResponse, type ApiAnswer, type ApiRequest } from './exchange.ts';
+import { participantFromToken } from './participant.ts';
 import type { Call, Route } from './route.ts';
 import { authorizeContact, contactRoute, extendRoute, organizationUserRoute, verifyChatBoxRoute, verifyPageRoute } from './sessions.ts';
 import { meRoute } from './staff.ts';
 
-const routes: Route[] = [verifyChatBoxRoute, verifyPageRoute, extendRoute, organizationUserRoute, contactRoute, meRoute];
+const routes: Route[] = [verifyChatBoxRoute, verifyPageRoute, extendRoute, organizationUserRoute, contactRoute, meRoute, ...chatRoutes];
 
 /** Path → method → route. */
 const table = new Map<string, Map<string, Route>>();
@@ -23,11 +26,16 @@ for (const declared of routes) {
 }
 
 async function bodyOf(declared: Route, request: ApiRequest): Promise<unknown> {
-  if (!declared.body) return undefined;
-  const parsed = declared.body.safeParse(await readJson(request));
+  const schema = declared.body ?? declared.query;
+  if (!schema) return undefined;
+  const input = declared.body ? await readJson(request) : Object.fromEntries(request.query);
+  const parsed = schema.safeParse(input);
   if (!parsed.success) throw invalidBody(parsed.error);
   return parsed.data;
 }
+
+const isEventStream = (value: unknown): value is EventStream =>
+  typeof value === 'object' && value !== null && typeof (value as Partial<EventStream>).start === 'function';
 
 async function callerOf(
   declared: Route,
@@ -43,6 +51,12 @@ async function callerOf(
       return authorizeContact(services, bearerToken(authorization, 'A session token'), (body as { chatBoxId: string }).chatBoxId);
     case 'staff':
       return staffFromToken(services.db, services.verifyIdToken, bearerToken(authorization, 'A sign-in token'));
+    case 'participant':
+      return participantFromToken(
+        services,
+        bearerToken(authorization, 'A session or sign-in token'),
+        (body as { chatBoxId: string }).chatBoxId,
+      );
   }
 }
 
@@ -65,7 +79,8 @@ export function createApi(services: Services): Api {
       }
       const body = await bodyOf(declared, request);
       const caller = await callerOf(declared, services, request, body);
-      return answer(await declared.handle({ services, request, body, caller }));
+      const result = await declared.handle({ services, request, body, caller });
+      return isEventStream(result) ? streamAnswer(result) : answer(result);
     } catch (error) {
       return errorAnswer(error, services.log.error);
     }

@@ -90,7 +90,8 @@ export const organizationUserRoute = route({
   method: 'POST',
   path: '/api/organizationUsers/get',
   body: organizationUserBody,
-  caller: 'contactSession',
+  // Staff see their colleagues' names and pictures in a conversation too.
+  caller: 'participant',
   async handle({ services, body }): Promise<OrganizationUserAnswer> {
     const user = await findOrganizationUserByUid(services.db, body.uid);
     if (!user?.uid) throw new ApiError(404, 'not_found', 'There is no such organisation user.');

@@ -3,6 +3,7 @@ import { freePortBase, startAuthEmulator } from '../../../scripts/authEmulator.m
 import type { Database } from '../db/database.ts';
 import { upsertOrganizationUser } from '../directory.ts';
 import { emptyDatabase, testDatabases } from '../testing/databases.ts';
+import { signedInUser } from '../testing/authEmulator.ts';
 import { apiCaller, testServices } from '../testing/services.ts';
 
 // The real Auth emulator, on free ports of its own so test files and other runs can go side by side.
@@ -12,29 +13,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => emulator.stop());
 const host = () => emulator.host;
-
-/** Signs up a user in the real Auth emulator and returns a fresh ID token. */
-async function emulatorUser(email: string, { verified = true, name = 'Lee Staff' } = {}) {
-  const base = `http://${host()}/identitytoolkit.googleapis.com/v1`;
-  const signUp = await fetch(`${base}/accounts:signUp?key=any`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: 'password-123', returnSecureToken: true }),
-  });
-  const { localId } = (await signUp.json()) as { localId: string };
-  await fetch(`${base}/projects/demo-foyer/accounts:update`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', Authorization: 'Bearer owner' },
-    body: JSON.stringify({ localId, emailVerified: verified, displayName: name, photoUrl: 'https://example.com/lee.png' }),
-  });
-  const signIn = await fetch(`${base}/accounts:signInWithPassword?key=any`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: 'password-123', returnSecureToken: true }),
-  });
-  const { idToken } = (await signIn.json()) as { idToken: string };
-  return { uid: localId, idToken };
-}
+const emulatorUser = (email: string, options?: { verified?: boolean; name?: string }) => signedInUser(host(), email, options);
 
 describe.each(testDatabases)('GET /api/me on $name, with the Auth emulator', ({ open }) => {
   let db: Database;

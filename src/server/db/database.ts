@@ -19,6 +19,19 @@ export interface Database extends Queryable {
   close(): Promise<void>;
   /** PGlite only: the whole data directory as a tarball (tests start from a migrated one). */
   dump?(): Promise<Blob>;
+  /** PostgreSQL only: notifications between the processes that share the database (LISTEN/NOTIFY). */
+  notifications?: Notifications;
+}
+
+/** LISTEN/NOTIFY on one channel name, kept apart per schema so tests sharing a server do not hear each other. */
+export interface Notifications {
+  /** Sends a notification; in a transaction (`tx`), it goes out at commit, and never if it rolls back. */
+  notify(tx: Queryable, channel: string, payload: string): Promise<void>;
+  /**
+   * Listens on one dedicated connection that reconnects by itself; `onReconnect` runs after a reconnect, when
+   * notifications may have been missed.
+   */
+  listen(channel: string, onPayload: (payload: string) => void, onReconnect: () => void): Promise<{ close(): Promise<void> }>;
 }
 
 export interface DatabaseOptions {

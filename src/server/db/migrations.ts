@@ -82,4 +82,45 @@ export const migrations: Migration[] = [
       alter table contacts add column session_version integer not null default 0;
     `,
   },
+  {
+    id: 3,
+    name: 'chat events, read cursors, chat box status',
+    sql: `
+      alter table chat_boxes
+        add column status text not null default 'open' check (status in ('open', 'resolved')),
+        -- The chat box's last event: every event takes the next number, so "everything after N" is one range.
+        add column event_seq bigint not null default 0,
+        add column last_activity_at timestamptz;
+
+      -- One row: the last position given to an event of any chat box. Taking the next one locks this row until
+      -- commit, so positions are given in commit order without gaps: the staff inbox stream resumes after any.
+      create table chat_event_positions (
+        singleton boolean primary key default true check (singleton),
+        last bigint not null
+      );
+      insert into chat_event_positions (last) values (0);
+
+      create table chat_events (
+        position bigint primary key,
+        chat_box_id text not null references chat_boxes (id) on delete cascade,
+        seq bigint not null,
+        type text not null check (type in ('message', 'read', 'status')),
+        message_id bigint references messages (id) on delete cascade,
+        -- read: { reader: { kind, id }, messageId }; status: { status }.
+        data jsonb,
+        created_at timestamptz not null default now(),
+        unique (chat_box_id, seq)
+      );
+
+      -- How far each participant has read; only ever moves forward.
+      create table read_cursors (
+        chat_box_id text not null references chat_boxes (id) on delete cascade,
+        reader_kind text not null check (reader_kind in ('contact', 'staff')),
+        reader_id text not null,
+        message_id bigint not null,
+        updated_at timestamptz not null default now(),
+        primary key (chat_box_id, reader_kind, reader_id)
+      );
+    `,
+  },
 ];

@@ -1,6 +1,6 @@
 /** A PostgreSQL server through node-postgres: a pool of connections, optionally inside one schema. */
 import pg from 'pg';
-import type { Database, Queryable, Row } from './database.ts';
+import type { Database, Notifications, Queryable, Row } from './database.ts';
 
 // 64-bit integers (ids, counts) as numbers, as PGlite gives them.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number(value));
@@ -25,6 +25,7 @@ export async function openPostgres(url: string, schema?: string): Promise<Databa
   });
   return {
     kind: 'postgres',
+    notifications: notifications(url, schema),
     ...on(pool),
     exec: async (sql) => void (await pool.query(sql)),
     async transaction(work) {
@@ -42,5 +43,66 @@ export async function openPostgres(url: string, schema?: string): Promise<Databa
       }
     },
     close: () => pool.end(),
+  };
+}
+
+/** Reconnects wait this long, doubling up to 10 s. */
+const reconnectFirstMs = 250;
+const reconnectMaxMs = 10_000;
+
+function notifications(url: string, schema: string | undefined): Notifications {
+  const qualified = (channel: string) => (schema ? `${schema}_${channel}` : channel);
+  return {
+    notify: async (tx, channel, payload) => void (await tx.query('select pg_notify($1, $2)', [qualified(channel), payload])),
+    async listen(channel, onPayload, onReconnect) {
+      const name = qualified(channel);
+      if (!identifier.test(name)) throw new Error(`"${name}" is not a usable channel name.`);
+      let client: pg.Client | undefined;
+      let closed = false;
+      let wait = reconnectFirstMs;
+      let timer: NodeJS.Timeout | undefined;
+      const connect = async (reconnecting: boolean): Promise<void> => {
+        const next = new pg.Client({ connectionString: url });
+        next.on('notification', (message) => {
+          if (message.channel === name && message.payload !== undefined) onPayload(message.payload);
+        });
+        // A dropped connection (server restart, network) is replaced; what was missed meanwhile is read back.
+        let established = false;
+        const lost = () => {
+          // The first connection's failure goes to the caller instead.
+          if (closed || client !== next || (!established && !reconnecting)) return;
+          client = undefined;
+          next.end().catch(() => {});
+          timer = setTimeout(() => void connect(true).catch(() => {}), wait);
+          wait = Math.min(wait * 2, reconnectMaxMs);
+        };
+        next.on('error', lost);
+        next.on('end', lost);
+        client = next;
+        try {
+          await next.connect();
+          await next.query(`listen ${name}`);
+        } catch (error) {
+          if (!reconnecting) {
+            client = undefined;
+            await next.end().catch(() => {});
+            throw error;
+          }
+          lost();
+          return;
+        }
+        established = true;
+        wait = reconnectFirstMs;
+        if (reconnecting) onReconnect();
+      };
+      await connect(false);
+      return {
+        async close() {
+          closed = true;
+          clearTimeout(timer);
+          await client?.end().catch(() => {});
+        },
+      };
+    },
   };
 }

@@ -4,7 +4,7 @@
  * reference machine, below the 5,000 the API must sustain (see README, Budgets).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { ApiRequest } from '../api/exchange.ts';
+import type { ApiRequest, StreamAnswer } from '../api/exchange.ts';
 import type { Api } from '../api/router.ts';
 
 /**
@@ -31,10 +31,17 @@ function readBody(req: IncomingMessage, limit: number): Promise<Uint8Array> {
   });
 }
 
-export async function serveApi(api: Api, req: IncomingMessage, res: ServerResponse, path: string, clientAddress: string): Promise<void> {
+export async function serveApi(
+  api: Api,
+  req: IncomingMessage,
+  res: ServerResponse,
+  target: Pick<URL, 'pathname' | 'searchParams'>,
+  clientAddress: string,
+): Promise<void> {
   const request: ApiRequest = {
     method: req.method ?? 'GET',
-    path,
+    path: target.pathname,
+    query: target.searchParams,
     header: (name) => {
       const value = req.headers[name];
       return typeof value === 'string' ? value : null;
@@ -42,10 +49,23 @@ export async function serveApi(api: Api, req: IncomingMessage, res: ServerRespon
     body: (limit) => readBody(req, limit),
     clientAddress,
   };
-  const { status, headers, body } = await api.answer(request);
+  const answer = await api.answer(request);
   if (res.destroyed) return;
+  if ('stream' in answer) return serveStream(answer, req, res);
+  const { status, headers, body } = answer;
   // Answered before its body arrived (a 413 from Content-Length, a refusal): say the connection ends with it.
   const closing = req.complete ? {} : { Connection: 'close' };
   res.writeHead(status, { ...headers, ...closing, 'Content-Length': Buffer.byteLength(body) });
   res.end(body);
+}
+
+/** Writes a Server-Sent Events answer: each event goes out as written; it ends when either side ends it. */
+function serveStream({ status, headers, stream }: StreamAnswer, req: IncomingMessage, res: ServerResponse): void {
+  req.socket.setNoDelay(true);
+  // No timeout on an open stream: heartbeats keep it alive.
+  req.socket.setTimeout(0);
+  res.writeHead(status, headers);
+  res.flushHeaders();
+  const cleanUp = stream.start({ write: (text) => void res.write(text), end: () => res.end() });
+  res.once('close', cleanUp);
 }

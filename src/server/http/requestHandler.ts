@@ -76,7 +76,7 @@ export function requestHandler({ api, site, precompressed, headersFor, clientAdd
       if (precompressed?.(req, res, target.pathname)) return;
       compressOnTheFly(req, res, () => {
         if (target.pathname.startsWith('/api/')) {
-          return void serveApi(api, req, res, target.pathname, clientAddress(req)).catch(failed(req, res));
+          return void serveApi(api, req, res, target, clientAddress(req)).catch(failed(req, res));
         }
         if (Number(req.headers['content-length'] ?? 0) > maxPageBodyBytes) {
           return plainAnswer(res, 413, 'Payload too large.', { Connection: 'close' });

@@ -8,6 +8,7 @@ export interface RequestTarget {
   pathname: string;
   /** The path and query to hand on as `req.url`. */
   url: string;
+  searchParams: URLSearchParams;
 }
 
 export function requestTarget(raw: string | undefined): RequestTarget | null {
@@ -24,5 +25,5 @@ export function requestTarget(raw: string | undefined): RequestTarget | null {
   // `//evil.example/` would become a protocol-relative address wherever a path is echoed into a Location header
   // (the static handler's trailing-slash redirect does that): one leading slash only.
   const pathname = url.pathname.replace(/^\/{2,}/, '/');
-  return { pathname, url: pathname + url.search };
+  return { pathname, url: pathname + url.search, searchParams: url.searchParams };
 }

@@ -1,0 +1,124 @@
+/**
+ * The chat calls: messages, read cursors, typing and the event stream. Every change in a chat box is an event with
+ * a sequence number of its own chat box (`seq`), so a client that saw event N asks for everything after N.
+ */
+import { z } from 'zod';
+import { chatBoxIdSchema } from './ids.ts';
+
+/** A message's text, after trimming, in characters (code points). */
+export const messageTextMax = 4000;
+/** At most this many messages in one page of the list. */
+export const messagesPageMax = 100;
+export const messagesPageDefault = 50;
+/** A typing signal shows for 6 s unless renewed; a sender may signal at most once every 2 s. */
+export const typingShowsMs = 6000;
+export const typingEveryMs = 2000;
+/** The stream sends a comment this often, so proxies and the browser know it is alive. */
+export const heartbeatMs = 25_000;
+/** Sends per sender: 20 in 10 s, then 429 with Retry-After. */
+export const sendLimit = { max: 20, windowSeconds: 10 };
+
+/** Message ids grow with every message; as JSON numbers (safe up to 2^53). */
+export const messageIdSchema = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+/** A chat box's event sequence: 0 before its first event. */
+export const eventSeqSchema = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
+
+/** Who wrote a message or moved a read cursor: the contact (by contact id) or a staff member (by Firebase uid). */
+export const participantSchema = z.object({ kind: z.enum(['contact', 'staff']), id: z.string() });
+export type Participant = z.infer<typeof participantSchema>;
+
+export const chatStatuses = ['open', 'resolved'] as const;
+export type ChatStatus = (typeof chatStatuses)[number];
+
+export const messageSchema = z.object({
+  id: messageIdSchema,
+  chatBoxId: z.string(),
+  /** The sender's own id for the message (a UUID made in the browser): the same one twice is one message. */
+  clientId: z.string(),
+  sender: participantSchema,
+  text: z.string(),
+  /** ISO 8601. */
+  createdAt: z.string(),
+});
+export type Message = z.infer<typeof messageSchema>;
+
+export const readCursorSchema = z.object({ reader: participantSchema, messageId: messageIdSchema });
+export type ReadCursor = z.infer<typeof readCursorSchema>;
+
+/** The text a sender typed: trimmed, 1–4,000 characters, no NUL (PostgreSQL cannot store it), well-formed UTF-16. */
+export const messageTextSchema = z
+  .string()
+  .trim()
+  .min(1, 'must not be empty')
+  .refine((text) => [...text].length <= messageTextMax, `must be at most ${messageTextMax} characters`)
+  .refine((text) => text.isWellFormed() && !text.includes('\u0000'), 'must be text');
+
+/** POST /api/chat/messages/list: the newest page by default; `before` pages back, `after` pages forward. */
+export const listMessagesBody = z
+  .object({
+    chatBoxId: chatBoxIdSchema,
+    before: messageIdSchema.optional(),
+    after: messageIdSchema.optional(),
+    limit: z.number().int().min(1).max(messagesPageMax).default(messagesPageDefault),
+  })
+  .refine((body) => body.before === undefined || body.after === undefined, 'give before or after, not both');
+export const chatBoxSummarySchema = z.object({
+  id: z.string(),
+  status: z.enum(chatStatuses),
+  contact: z.object({ id: z.string(), name: z.string() }),
+  /** The chat box's event sequence when the page was read: stream from here and nothing is missed. */
+  seq: eventSeqSchema,
+});
+export type ChatBoxSummary = z.infer<typeof chatBoxSummarySchema>;
+export const listMessagesAnswer = z.object({
+  chatBox: chatBoxSummarySchema,
+  /** Oldest first. */
+  messages: z.array(messageSchema),
+  /** Whether there are older messages than the first of this page, and newer than its last. */
+  hasOlder: z.boolean(),
+  hasNewer: z.boolean(),
+  readCursors: z.array(readCursorSchema),
+});
+export type ListMessagesAnswer = z.infer<typeof listMessagesAnswer>;
+
+/** POST /api/chat/messages/send */
+export const sendMessageBody = z.object({ chatBoxId: chatBoxIdSchema, clientId: z.uuid(), text: messageTextSchema });
+export const sendMessageAnswer = z.object({ message: messageSchema });
+export type SendMessageAnswer = z.infer<typeof sendMessageAnswer>;
+
+/** POST /api/chat/read: the caller has read up to this message; a cursor never moves back. */
+export const markReadBody = z.object({ chatBoxId: chatBoxIdSchema, messageId: messageIdSchema });
+export const markReadAnswer = z.object({ readCursor: readCursorSchema });
+export type MarkReadAnswer = z.infer<typeof markReadAnswer>;
+
+/** POST /api/chat/typing: not stored; shows on the other side for `typingShowsMs`. */
+export const typingBody = z.object({ chatBoxId: chatBoxIdSchema });
+export const okAnswer = z.object({ ok: z.literal(true) });
+export type OkAnswer = z.infer<typeof okAnswer>;
+
+/** POST /api/chat/status (staff): open or resolve a chat box. */
+export const setStatusBody = z.object({ chatBoxId: chatBoxIdSchema, status: z.enum(chatStatuses) });
+
+/** GET /api/chat/stream?chatBoxId=…: one chat box's events (contact or staff). GET /api/inbox/stream: all (staff). */
+export const streamQuery = z.object({ chatBoxId: chatBoxIdSchema });
+
+/**
+ * A stored event, as the stream sends it: `event:` is the type, `id:` the chat box's seq (the inbox stream: the
+ * event's global `position`), `data:` this object as JSON.
+ */
+export const chatEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('message'), chatBoxId: z.string(), seq: eventSeqSchema, position: z.number(), message: messageSchema }),
+  z.object({
+    type: z.literal('read'),
+    chatBoxId: z.string(),
+    seq: eventSeqSchema,
+    position: z.number(),
+    readCursor: readCursorSchema,
+  }),
+  z.object({ type: z.literal('status'), chatBoxId: z.string(), seq: eventSeqSchema, position: z.number(), status: z.enum(chatStatuses) }),
+]);
+export type ChatEvent = z.infer<typeof chatEventSchema>;
+
+/** Not stored and without an id: someone is typing in a chat box (`event: typing`). */
+export const typingEventSchema = z.object({ type: z.literal('typing'), chatBoxId: z.string(), sender: participantSchema });
+export type TypingEvent = z.infer<typeof typingEventSchema>;

@@ -1,0 +1,81 @@
+/**
+ * A Server-Sent Events answer (text/event-stream): a route returns an EventStream and the edge writes it out,
+ * flushing per event, with a comment heartbeat so proxies and the browser know it is alive. `start` returns what
+ * to do when the client goes away.
+ */
+import { heartbeatMs } from '../../lib/api/chat.ts';
+import type { StreamAnswer } from './exchange.ts';
+
+/** Where a stream writes: raw text (the edge encodes and flushes it), and the end of the answer. */
+export interface StreamSink {
+  write(text: string): void;
+  end(): void;
+}
+
+export interface EventStream {
+  /** Starts writing; the returned function runs once when the client has gone or the answer ended. */
+  start(sink: StreamSink): () => void;
+}
+
+export interface SseEvent {
+  id?: number | undefined;
+  event: string;
+  data: unknown;
+}
+
+/** One event in the wire format; `data` is JSON on one line, so no line breaks need splitting. */
+export function formatEvent({ id, event, data }: SseEvent): string {
+  return `${id === undefined ? '' : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+}
+
+export interface EventWriter {
+  send(event: SseEvent): void;
+  end(): void;
+}
+
+/** A stream of events: `open` gets a writer and returns its own clean-up; heartbeats are added here. */
+export function eventStream(open: (writer: EventWriter) => () => void): EventStream {
+  return {
+    start(sink) {
+      let ended = false;
+      let cleanUp = () => {};
+      const heartbeat = setInterval(() => sink.write(': heartbeat\n\n'), heartbeatMs);
+      heartbeat.unref?.();
+      const finish = () => {
+        if (ended) return;
+        ended = true;
+        clearInterval(heartbeat);
+        cleanUp();
+      };
+      // A comment first: the client sees the stream open before any event arrives.
+      sink.write(': open\n\n');
+      const openedCleanUp = open({
+        send: (event) => {
+          if (!ended) sink.write(formatEvent(event));
+        },
+        end: () => {
+          if (ended) return;
+          finish();
+          sink.end();
+        },
+      });
+      // Ended while opening: clean up at once.
+      if (ended) openedCleanUp();
+      else cleanUp = openedCleanUp;
+      return finish;
+    },
+  };
+}
+
+export function streamAnswer(stream: EventStream): StreamAnswer {
+  return {
+    status: 200,
+    headers: {
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      // no-transform: compression (http/requestHandler.ts) and proxies must pass each event on as it comes.
+      'Cache-Control': 'no-store, no-transform',
+      'X-Accel-Buffering': 'no',
+    },
+    stream,
+  };
+}

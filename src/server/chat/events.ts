@@ -1,0 +1,115 @@
+/**
+ * A chat box's events: every change (a message, a read cursor moved, the status) is stored with the chat box's
+ * next `seq` and the next global `position`, in the same transaction as the change. Both are taken under row
+ * locks held until commit, so they are given in commit order without gaps: a reader that saw N and asks for
+ * everything after N misses nothing.
+ */
+import type { ChatEvent, ChatStatus, Message, Participant, ReadCursor } from '../../lib/api/chat.ts';
+import type { Queryable } from '../db/database.ts';
+import { ApiError } from '../errors.ts';
+
+/** Columns of a message as the API shows it (messages m). */
+export const messageColumns = `m.id, m.chat_box_id, m.client_id, m.sender_kind, m.sender_id, m.body, m.created_at`;
+
+export interface MessageRow {
+  id: number;
+  chat_box_id: string;
+  client_id: string;
+  sender_kind: Participant['kind'];
+  sender_id: string;
+  body: string;
+  created_at: Date;
+}
+
+export function toMessage(row: MessageRow): Message {
+  return {
+    id: row.id,
+    chatBoxId: row.chat_box_id,
+    clientId: row.client_id,
+    sender: { kind: row.sender_kind, id: row.sender_id },
+    text: row.body,
+    createdAt: row.created_at.toISOString(),
+  };
+}
+
+/** What an event says, before it has a place in the sequence. */
+export type EventChange =
+  { type: 'message'; message: Message } | { type: 'read'; readCursor: ReadCursor } | { type: 'status'; status: ChatStatus };
+
+/**
+ * Locks the chat box for this transaction; 404 when it does not exist. Call first in the
+ * transaction, so writers of one chat box queue here rather than deadlock later.
+ */
+export async function lockChatBox(tx: Queryable, chatBoxId: string): Promise<void> {
+  const [row] = await tx.query(`select 1 from chat_boxes where id = $1 for update`, [chatBoxId]);
+  if (!row) throw new ApiError(404, 'not_found', 'There is no such chat box.');
+}
+
+/** Stores an event for a change made in this transaction (after lockChatBox). */
+export async function appendEvent(tx: Queryable, chatBoxId: string, change: EventChange): Promise<ChatEvent> {
+  const [box] = await tx.query<{ event_seq: number }>(
+    `update chat_boxes set event_seq = event_seq + 1, last_activity_at = now() where id = $1 returning event_seq`,
+    [chatBoxId],
+  );
+  const [counter] = await tx.query<{ last: number }>(`update chat_event_positions set last = last + 1 returning last`);
+  const seq = box!.event_seq;
+  const position = counter!.last;
+  const messageId = change.type === 'message' ? change.message.id : null;
+  const data = change.type === 'read' ? { readCursor: change.readCursor } : change.type === 'status' ? { status: change.status } : null;
+  await tx.query(`insert into chat_events (position, chat_box_id, seq, type, message_id, data) values ($1, $2, $3, $4, $5, $6)`, [
+    position,
+    chatBoxId,
+    seq,
+    change.type,
+    messageId,
+    data === null ? null : JSON.stringify(data),
+  ]);
+  return { ...change, chatBoxId, seq, position } as ChatEvent;
+}
+
+interface EventRow extends MessageRow {
+  position: number;
+  seq: number;
+  type: ChatEvent['type'];
+  event_chat_box_id: string;
+  data: { readCursor?: ReadCursor; status?: ChatStatus } | null;
+}
+
+function toEvent(row: EventRow): ChatEvent {
+  const base = { chatBoxId: row.event_chat_box_id, seq: row.seq, position: row.position };
+  switch (row.type) {
+    case 'message':
+      return { type: 'message', ...base, message: toMessage(row) };
+    case 'read':
+      return { type: 'read', ...base, readCursor: row.data!.readCursor! };
+    case 'status':
+      return { type: 'status', ...base, status: row.data!.status! };
+  }
+}
+
+const eventSelect = `select e.position, e.seq, e.type, e.chat_box_id as event_chat_box_id, e.data, ${messageColumns}
+  from chat_events e left join messages m on m.id = e.message_id`;
+
+/** Events of one chat box after `seq`, oldest first. */
+export async function eventsAfter(db: Queryable, chatBoxId: string, seq: number, limit = 500): Promise<ChatEvent[]> {
+  const rows = await db.query<EventRow & Record<string, unknown>>(
+    `${eventSelect} where e.chat_box_id = $1 and e.seq > $2 order by e.seq limit $3`,
+    [chatBoxId, seq, limit],
+  );
+  return rows.map(toEvent);
+}
+
+/** Events of every chat box after a global position, oldest first (the staff inbox stream). */
+export async function eventsAfterPosition(db: Queryable, position: number, limit = 500): Promise<ChatEvent[]> {
+  const rows = await db.query<EventRow & Record<string, unknown>>(`${eventSelect} where e.position > $1 order by e.position limit $2`, [
+    position,
+    limit,
+  ]);
+  return rows.map(toEvent);
+}
+
+/** The last position given, for a new inbox stream to start from. */
+export async function lastPosition(db: Queryable): Promise<number> {
+  const [row] = await db.query<{ last: number }>(`select last from chat_event_positions`);
+  return row?.last ?? 0;
+}

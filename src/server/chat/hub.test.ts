@@ -1,0 +1,85 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from '../db/database.ts';
+import { migrate } from '../db/migrate.ts';
+import { issueSessionToken } from '../sessionTokens.ts';
+import type { Services } from '../services.ts';
+import { startApiServer, type ApiServer } from '../testing/apiServer.ts';
+import { openStream } from '../testing/eventStreams.ts';
+import { invited } from '../testing/invitations.ts';
+import { apiCaller, testServices } from '../testing/services.ts';
+
+const url = process.env['TEST_DATABASE_URL'];
+
+// Two Foyer processes on one PostgreSQL: two sets of services, each with its own pool, hub and listening
+// connection, on one schema. (PGlite is one process by design: its fan-out is the hub alone, tested in api/chat.test.ts.)
+describe.skipIf(!url)('chat events across processes on PostgreSQL (LISTEN/NOTIFY)', () => {
+  const schema = `foyer_test_hub_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  const processes: { db: Database; services: Services; server: ApiServer; call: ReturnType<typeof apiCaller> }[] = [];
+  beforeAll(async () => {
+    for (let i = 0; i < 2; i += 1) {
+      const db = await openDatabase({ url: url!, schema });
+      if (i === 0) await migrate(db);
+      const services = await testServices(db);
+      processes.push({ db, services, server: await startApiServer(services), call: apiCaller(services) });
+    }
+  });
+  afterAll(async () => {
+    for (const { db, services, server } of processes) {
+      await server.close();
+      await services.chat.close();
+    }
+    await processes[0]!.db.exec(`drop schema ${schema} cascade`);
+    for (const { db } of processes) await db.close();
+  });
+
+  async function contactToken(services: Services) {
+    const { contactId, chatBoxId } = await invited(services);
+    const { jwt } = await issueSessionToken(
+      services.keys.sessionTokens,
+      { contactId, scope: chatBoxId, authTime: new Date(), version: 0 },
+      24,
+    );
+    return { contactId, chatBoxId, token: jwt };
+  }
+  const send = (p: (typeof processes)[number], token: string, chatBoxId: string, text: string) =>
+    p.call('/api/chat/messages/send', { token, body: { chatBoxId, clientId: randomUUID(), text } });
+
+  it('delivers a message sent through one process to a stream on the other, and typing too', async () => {
+    const [a, b] = processes as [(typeof processes)[number], (typeof processes)[number]];
+    const ana = await contactToken(a.services);
+    const onB = await openStream(`${b.server.url}/api/chat/stream?chatBoxId=${ana.chatBoxId}`, ana.token);
+    const onA = await openStream(`${a.server.url}/api/chat/stream?chatBoxId=${ana.chatBoxId}`, ana.token);
+    // Let B's listening connection start (it opens with the first stream).
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await send(a, ana.token, ana.chatBoxId, 'sent through A');
+    const [event] = await onB.waitFor((e) => e.event === 'message');
+    expect(event!.data.message.text).toBe('sent through A');
+    // Typing is not stored: it crosses as a notification of its own. (Streams leave out the typist's own signals.)
+    const heard: unknown[] = [];
+    const unsubscribe = a.services.chat.subscribe({ chatBoxId: ana.chatBoxId, deliver: (e) => heard.push(e), catchUp() {}, close() {} });
+    await b.call('/api/chat/typing', { token: ana.token, body: { chatBoxId: ana.chatBoxId } });
+    await expect.poll(() => heard).toEqual([{ type: 'typing', chatBoxId: ana.chatBoxId, sender: { kind: 'contact', id: ana.contactId } }]);
+    unsubscribe();
+    onB.close();
+    onA.close();
+  });
+
+  it('reads back what was sent while its listening connection was down, without a further event', async () => {
+    const [a, b] = processes as [(typeof processes)[number], (typeof processes)[number]];
+    const ana = await contactToken(a.services);
+    const onB = await openStream(`${b.server.url}/api/chat/stream?chatBoxId=${ana.chatBoxId}`, ana.token);
+    await send(a, ana.token, ana.chatBoxId, 'before');
+    await onB.waitFor((e) => e.event === 'message');
+    // Cut every listening connection of this schema's channel (both processes'), then send at once.
+    const cut = await a.db.query<{ ok: boolean }>(`select pg_terminate_backend(pid) as ok from pg_stat_activity where query = $1`, [
+      `listen ${schema}_foyer_chat`,
+    ]);
+    expect(cut.length).toBeGreaterThan(0);
+    for (let i = 0; i < 3; i += 1) await send(a, ana.token, ana.chatBoxId, `while cut ${i}`);
+    const all = await onB.waitFor((e) => e.event === 'message', 4, 15_000);
+    expect(all.map((e) => e.data.message.text)).toEqual(['before', 'while cut 0', 'while cut 1', 'while cut 2']);
+    expect(all.map((e) => Number(e.id))).toEqual([1, 2, 3, 4]);
+    onB.close();
+  });
+});

@@ -1,0 +1,117 @@
+/**
+ * Delivers chat events to the streams open in this process. A change is published after its transaction
+ * commits. With PostgreSQL, several Foyer processes share the database: each change also sends a NOTIFY that
+ * carries ids only (payloads are capped near 8 KB), sent in the change's transaction so it goes out at commit;
+ * every other process reads the event back by its position and delivers it to its own streams. Streams fill any
+ * gap from the database themselves (stream.ts), so a lost notification costs latency, never an event.
+ */
+import type { ChatEvent, TypingEvent } from '../../lib/api/chat.ts';
+import type { Database, Queryable } from '../db/database.ts';
+import type { Log } from '../log.ts';
+import { eventsAfterPosition } from './events.ts';
+
+export type HubEvent = ChatEvent | TypingEvent;
+
+export interface Subscriber {
+  /** A chat box id, or null for every chat box's stored events (the staff inbox). */
+  chatBoxId: string | null;
+  deliver(event: HubEvent): void;
+  /** Notifications may have been missed (the listening connection was replaced): read what is stored. */
+  catchUp(): void;
+  /** The process is stopping. */
+  close(): void;
+}
+
+export interface ChatHub {
+  subscribe(subscriber: Subscriber): () => void;
+  /** Inside the change's transaction: tells the other processes at commit (PostgreSQL; nothing with PGlite). */
+  announce(tx: Queryable, event: ChatEvent): Promise<void>;
+  /** After commit: delivers to this process's streams. */
+  publish(event: ChatEvent): void;
+  /** Someone is typing: not stored, delivered here and announced to the other processes. */
+  typing(event: TypingEvent): Promise<void>;
+  /** Ends every stream and stops listening. */
+  close(): Promise<void>;
+}
+
+const channel = 'foyer_chat';
+
+export function createChatHub(db: Database, log: Log): ChatHub {
+  /** This hub, so it skips its own notifications (it has delivered those already). */
+  const origin = `${process.pid}-${Math.random().toString(36).slice(2, 10)}`;
+  const byChatBox = new Map<string, Set<Subscriber>>();
+  const everyChatBox = new Set<Subscriber>();
+  const notifications = db.notifications;
+  let listening: Promise<{ close(): Promise<void> } | undefined> | undefined;
+
+  const subscribersOf = (chatBoxId: string): Iterable<Subscriber> => byChatBox.get(chatBoxId) ?? [];
+  function deliver(event: HubEvent): void {
+    for (const subscriber of subscribersOf(event.chatBoxId)) subscriber.deliver(event);
+    if (event.type !== 'typing') for (const subscriber of everyChatBox) subscriber.deliver(event);
+  }
+  const everyone = (): Subscriber[] => [...everyChatBox, ...[...byChatBox.values()].flatMap((set) => [...set])];
+
+  async function onNotification(payload: string): Promise<void> {
+    const [from, kind, chatBoxId, a, b] = payload.split('|');
+    if (from === origin || !chatBoxId) return;
+    if (kind === 'e') {
+      const position = Number(a);
+      if (!byChatBox.has(chatBoxId) && everyChatBox.size === 0) return;
+      const [event] = await eventsAfterPosition(db, position - 1, 1);
+      if (event?.position === position) deliver(event);
+    } else if (kind === 't' && (a === 'contact' || a === 'staff') && b) {
+      deliver({ type: 'typing', chatBoxId, sender: { kind: a, id: decodeURIComponent(b) } });
+    }
+  }
+
+  function listen(): void {
+    if (!notifications || listening) return;
+    listening = notifications
+      .listen(
+        channel,
+        (payload) => void onNotification(payload).catch((error: unknown) => log.error('Chat: a notification could not be read:', error)),
+        () => {
+          log.info('Chat: listening again after the database connection was replaced.');
+          for (const subscriber of everyone()) subscriber.catchUp();
+        },
+      )
+      .catch((error: unknown) => {
+        // Streams still work within this process; other processes' events arrive with the next gap or reconnect.
+        log.error('Chat: could not listen for other processes’ events:', error);
+        listening = undefined;
+        return undefined;
+      });
+  }
+
+  return {
+    subscribe(subscriber) {
+      listen();
+      const set = subscriber.chatBoxId === null ? everyChatBox : (byChatBox.get(subscriber.chatBoxId) ?? new Set());
+      if (subscriber.chatBoxId !== null) byChatBox.set(subscriber.chatBoxId, set);
+      set.add(subscriber);
+      return () => {
+        set.delete(subscriber);
+        if (subscriber.chatBoxId !== null && set.size === 0) byChatBox.delete(subscriber.chatBoxId);
+      };
+    },
+    async announce(tx, event) {
+      await notifications?.notify(tx, channel, `${origin}|e|${event.chatBoxId}|${event.position}`);
+    },
+    publish: deliver,
+    async typing(event) {
+      deliver(event);
+      await notifications?.notify(
+        db,
+        channel,
+        `${origin}|t|${event.chatBoxId}|${event.sender.kind}|${encodeURIComponent(event.sender.id)}`,
+      );
+    },
+    async close() {
+      for (const subscriber of everyone()) subscriber.close();
+      byChatBox.clear();
+      everyChatBox.clear();
+      await (await listening)?.close();
+      listening = undefined;
+    },
+  };
+}

@@ -1,0 +1,137 @@
+/**
+ * Messages, read cursors and a chat box's status: each change is stored with its event in one transaction, then
+ * published (events.ts, hub.ts). A message is stored before it is acknowledged; the sender's client id makes a
+ * retried send return the first message instead of storing a second.
+ */
+import type { ChatStatus, ListMessagesAnswer, Message, Participant, ReadCursor } from '../../lib/api/chat.ts';
+import type { Database, Queryable } from '../db/database.ts';
+import { ApiError } from '../errors.ts';
+import { appendEvent, lockChatBox, messageColumns, toMessage, type EventChange, type MessageRow } from './events.ts';
+import type { ChatHub } from './hub.ts';
+
+export interface ChatStore {
+  db: Database;
+  chat: ChatHub;
+}
+
+type Row = MessageRow & Record<string, unknown>;
+
+/** Runs a change in a transaction that locks the chat box; its event (if any) is announced at commit and published after. */
+async function change<T>(
+  { db, chat }: ChatStore,
+  chatBoxId: string,
+  work: (tx: Queryable) => Promise<{ result: T; event?: EventChange }>,
+): Promise<T> {
+  const { result, event } = await db.transaction(async (tx) => {
+    await lockChatBox(tx, chatBoxId);
+    const done = await work(tx);
+    if (!done.event) return { result: done.result, event: undefined };
+    const stored = await appendEvent(tx, chatBoxId, done.event);
+    await chat.announce(tx, stored);
+    return { result: done.result, event: stored };
+  });
+  if (event) chat.publish(event);
+  return result;
+}
+
+export function sendMessage(store: ChatStore, chatBoxId: string, sender: Participant, clientId: string, text: string): Promise<Message> {
+  return change(store, chatBoxId, async (tx) => {
+    const [existing] = await tx.query<Row>(`select ${messageColumns} from messages m where m.chat_box_id = $1 and m.client_id = $2`, [
+      chatBoxId,
+      clientId,
+    ]);
+    if (existing) {
+      if (existing.sender_kind !== sender.kind || existing.sender_id !== sender.id) {
+        throw new ApiError(409, 'conflict', 'That client id belongs to another sender’s message.');
+      }
+      return { result: toMessage(existing) };
+    }
+    const [row] = await tx.query<Row>(
+      `insert into messages as m (chat_box_id, client_id, sender_kind, sender_id, body) values ($1, $2, $3, $4, $5)
+       returning ${messageColumns}`,
+      [chatBoxId, clientId, sender.kind, sender.id, text],
+    );
+    await tx.query(`update chat_boxes set last_message_at = now() where id = $1`, [chatBoxId]);
+    const message = toMessage(row!);
+    return { result: message, event: { type: 'message', message } };
+  });
+}
+
+/** Moves the reader's cursor to `messageId` if that is further on; answers where the cursor is. */
+export function markRead(store: ChatStore, chatBoxId: string, reader: Participant, messageId: number): Promise<ReadCursor> {
+  return change(store, chatBoxId, async (tx) => {
+    const [message] = await tx.query(`select 1 from messages where chat_box_id = $1 and id = $2`, [chatBoxId, messageId]);
+    if (!message) throw new ApiError(404, 'not_found', 'There is no such message in this chat box.');
+    const [moved] = await tx.query<{ message_id: number }>(
+      `insert into read_cursors as c (chat_box_id, reader_kind, reader_id, message_id) values ($1, $2, $3, $4)
+       on conflict (chat_box_id, reader_kind, reader_id) do update set message_id = excluded.message_id, updated_at = now()
+       where c.message_id < excluded.message_id
+       returning message_id`,
+      [chatBoxId, reader.kind, reader.id, messageId],
+    );
+    if (moved) {
+      const readCursor = { reader, messageId: moved.message_id };
+      return { result: readCursor, event: { type: 'read', readCursor } };
+    }
+    const [current] = await tx.query<{ message_id: number }>(
+      `select message_id from read_cursors where chat_box_id = $1 and reader_kind = $2 and reader_id = $3`,
+      [chatBoxId, reader.kind, reader.id],
+    );
+    return { result: { reader, messageId: current!.message_id } };
+  });
+}
+
+export function setStatus(store: ChatStore, chatBoxId: string, status: ChatStatus): Promise<ChatStatus> {
+  return change(store, chatBoxId, async (tx) => {
+    const [changed] = await tx.query(`update chat_boxes set status = $2 where id = $1 and status <> $2 returning 1`, [chatBoxId, status]);
+    return { result: status, ...(changed && { event: { type: 'status', status } as const }) };
+  });
+}
+
+/** The chat box's current event seq; 404 when it does not exist. */
+export async function currentSeq(db: Queryable, chatBoxId: string): Promise<number> {
+  const [row] = await db.query<{ event_seq: number }>(`select event_seq from chat_boxes where id = $1`, [chatBoxId]);
+  if (!row) throw new ApiError(404, 'not_found', 'There is no such chat box.');
+  return row.event_seq;
+}
+
+export interface PageRequest {
+  before?: number | undefined;
+  after?: number | undefined;
+  limit: number;
+}
+
+/** One page of messages (oldest first) with the chat box, its read cursors and the seq to stream from. */
+export async function listMessages(db: Queryable, chatBoxId: string, { before, after, limit }: PageRequest): Promise<ListMessagesAnswer> {
+  // The seq is read first: a message stored meanwhile is in the page and in the stream, and the client keeps one.
+  const [box] = await db.query<{ event_seq: number; status: ChatStatus; contact_id: string; contact_name: string }>(
+    `select b.event_seq, b.status, c.id as contact_id, c.name as contact_name
+     from chat_boxes b join contacts c on c.id = b.contact_id where b.id = $1`,
+    [chatBoxId],
+  );
+  if (!box) throw new ApiError(404, 'not_found', 'There is no such chat box.');
+  const forward = after !== undefined;
+  const rows = await db.query<Row>(
+    `select ${messageColumns} from messages m
+     where m.chat_box_id = $1 and ($2::bigint is null or m.id < $2) and ($3::bigint is null or m.id > $3)
+     order by m.id ${forward ? 'asc' : 'desc'} limit $4`,
+    [chatBoxId, before ?? null, after ?? null, limit + 1],
+  );
+  const more = rows.length > limit;
+  const page = rows.slice(0, limit);
+  if (!forward) page.reverse();
+  const exists = async (sql: string, id: number | undefined) =>
+    id !== undefined &&
+    (await db.query(`select 1 from messages where chat_box_id = $1 and id ${sql} $2 limit 1`, [chatBoxId, id])).length > 0;
+  const cursors = await db.query<{ reader_kind: Participant['kind']; reader_id: string; message_id: number }>(
+    `select reader_kind, reader_id, message_id from read_cursors where chat_box_id = $1 order by reader_kind, reader_id`,
+    [chatBoxId],
+  );
+  return {
+    chatBox: { id: chatBoxId, status: box.status, contact: { id: box.contact_id, name: box.contact_name }, seq: box.event_seq },
+    messages: page.map(toMessage),
+    hasOlder: forward ? await exists('<=', after) : more,
+    hasNewer: forward ? more : await exists('>=', before),
+    readCursors: cursors.map((row) => ({ reader: { kind: row.reader_kind, id: row.reader_id }, messageId: row.message_id })),
+  };
+}
