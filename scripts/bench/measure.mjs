@@ -65,7 +65,7 @@ export function runMeasured(command, args, options) {
  * Starts Foyer as `npm run serve` does (the API, compression, an Auth emulator of its own on free ports, the demo
  * staff member) on a build and a fresh data directory, and resolves once it is running.
  */
-export async function startFoyer(root, outDir, port) {
+export async function startFoyer(root, outDir, port, env = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'foyer-bench-'));
   const child = spawn(process.execPath, [join(root, 'scripts/serve.mjs')], {
     cwd: root,
@@ -77,6 +77,7 @@ export async function startFoyer(root, outDir, port) {
       FOYER_OUT_DIR: outDir,
       FOYER_AUTH_EMULATOR_PORT: String(await freePortBase()),
       VERIFY_RATE_LIMIT: '1000000',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -87,6 +88,7 @@ export async function startFoyer(root, outDir, port) {
   return {
     url: `http://127.0.0.1:${port}`,
     dataDir,
+    pid: child.pid,
     stop: async () => {
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));

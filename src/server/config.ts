@@ -1,5 +1,6 @@
 /** Foyer's runtime settings: environment variables parsed by one schema, with development defaults. */
 import { z } from 'zod';
+import { sendLimit } from '../lib/api/chat.ts';
 import { optional, publicSettingsSchema } from '../lib/clientSettings.ts';
 
 const number = (fallback: number) => z.coerce.number().positive().default(fallback);
@@ -22,6 +23,9 @@ export const configSchema = publicSettingsSchema.extend({
   SESSION_MAX_HOURS: number(24),
   VERIFY_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   VERIFY_RATE_WINDOW_SECONDS: z.coerce.number().int().positive().default(300),
+  /** Chat messages per sender per window (429 past it). */
+  SEND_RATE_LIMIT: z.coerce.number().int().positive().default(sendLimit.max),
+  SEND_RATE_WINDOW_SECONDS: z.coerce.number().int().positive().default(sendLimit.windowSeconds),
   RECAPTCHA_SECRET: optional,
   RECAPTCHA_MIN_SCORE: z.coerce.number().min(0).max(1).default(0.5),
   RECAPTCHA_VERIFY_URL: z.url().default('https://www.google.com/recaptcha/api/siteverify'),

@@ -1,4 +1,7 @@
-/** A fixed-window counter per key, kept in the database so every Foyer process behind a balancer shares it. */
+/**
+ * Fixed-window counters per key: in the database, so every Foyer process behind a balancer shares them (sign-in
+ * attempts), or in this process's memory where a database write per call would cost too much (chat sends).
+ */
 import type { Queryable } from './db/database.ts';
 import { ApiError } from './errors.ts';
 
@@ -17,14 +20,36 @@ export async function hit(db: Queryable, key: string, { max, windowSeconds }: Li
      returning hits, ceil(extract(epoch from (window_start + make_interval(secs => $2) - now())))::integer as retry_after`,
     [key, windowSeconds],
   );
-  if (row && row.hits > max) {
-    const retryAfter = Math.max(1, row.retry_after);
-    throw new ApiError(
-      429,
-      'rate_limited',
-      'Too many attempts. Please wait and try again.',
-      { retryAfter },
-      { 'Retry-After': String(retryAfter) },
-    );
-  }
+  if (row && row.hits > max) throw tooMany(row.retry_after);
+}
+
+function tooMany(seconds: number): ApiError {
+  const retryAfter = Math.max(1, Math.ceil(seconds));
+  return new ApiError(
+    429,
+    'rate_limited',
+    'Too many attempts. Please wait and try again.',
+    { retryAfter },
+    { 'Retry-After': String(retryAfter) },
+  );
+}
+
+/** Past this many keys, windows that have ended are forgotten. */
+const sweepAbove = 10_000;
+
+/**
+ * The same count in this process's memory. With several processes on PostgreSQL, each counts its own requests, so
+ * a sender spread over N processes gets up to N times the limit: fine for flood control, not for guessing codes.
+ */
+export function memoryRateLimit({ max, windowSeconds }: Limit, now: () => number = Date.now): (key: string) => void {
+  const windows = new Map<string, { start: number; hits: number }>();
+  const windowMs = windowSeconds * 1000;
+  return (key) => {
+    const at = now();
+    if (windows.size > sweepAbove) for (const [k, w] of windows) if (at - w.start >= windowMs) windows.delete(k);
+    let current = windows.get(key);
+    if (!current || at - current.start >= windowMs) windows.set(key, (current = { start: at, hits: 0 }));
+    current.hits += 1;
+    if (current.hits > max) throw tooMany((current.start + windowMs - at) / 1000);
+  };
 }

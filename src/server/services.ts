@@ -9,6 +9,7 @@ import { migrate } from './db/migrate.ts';
 import { firebaseVerifier, type IdTokenVerifier } from './staff.ts';
 import { join } from 'node:path';
 import { consoleLog, type Log } from './log.ts';
+import { memoryRateLimit } from './rateLimit.ts';
 import { deriveKeys, loadSecret, type Keys } from './secrets.ts';
 import { sessionVersionCache, type SessionVersions } from './sessionVersions.ts';
 
@@ -23,6 +24,8 @@ export interface Services {
   botCheck: BotCheck;
   /** Delivers chat events to this process's streams, and between processes on PostgreSQL. Close it before the database. */
   chat: ChatHub;
+  /** Counts a chat message of a sender (`kind:id`); 429 past SEND_RATE_LIMIT per SEND_RATE_WINDOW_SECONDS. */
+  sendLimit: (sender: string) => void;
   /** Passes on a typing signal, at most one per sender every 2 s. */
   typing: ReturnType<typeof typingSignals>;
   log: Log;
@@ -54,6 +57,7 @@ export async function createServices(
     db,
     chat,
     typing: typingSignals(chat),
+    sendLimit: memoryRateLimit({ max: config.SEND_RATE_LIMIT, windowSeconds: config.SEND_RATE_WINDOW_SECONDS }),
     sessionVersions: sessionVersionCache(db),
     verifyIdToken: options.verifyIdToken ?? firebaseVerifier(config),
     keys,

@@ -67,11 +67,18 @@ describe.each(testDatabases)('the chat API on $name', ({ open }) => {
     });
     const again = await send(ana.token, ana.chatBoxId, 'Hello there', clientId);
     expect(again.body.message).toEqual(first.body.message);
+    // Retries racing each other: still one message, and no gap in the events.
+    const raced = randomUUID();
+    const answers = await Promise.all([1, 2, 3, 4].map(() => send(ana.token, ana.chatBoxId, 'Raced', raced)));
+    expect(new Set(answers.map((a) => a.body.message.id)).size).toBe(1);
     const list = await call('/api/chat/messages/list', { token: ana.token, body: { chatBoxId: ana.chatBoxId } });
     expect(list.status).toBe(200);
-    expect(list.body.messages).toEqual([first.body.message]);
-    // One message, one event.
-    expect(list.body.chatBox).toMatchObject({ id: ana.chatBoxId, status: 'open', contact: { id: ana.contactId }, seq: 1 });
+    expect(list.body.messages.map((m: { text: string }) => m.text)).toEqual(['Hello there', 'Raced']);
+    // One event per message.
+    expect(list.body.chatBox).toMatchObject({ id: ana.chatBoxId, status: 'open', contact: { id: ana.contactId }, seq: 2 });
+    // Someone else's client id is not theirs to reuse.
+    const lee = await staff();
+    expect((await send(lee.idToken, ana.chatBoxId, 'Mine?', clientId)).status).toBe(409);
   });
 
   it('refuses empty, over-long and non-text messages with per-field 400s, and keeps markup as text', async () => {

@@ -3,7 +3,6 @@ import {
   eventSeqSchema,
   listMessagesBody,
   markReadBody,
-  sendLimit,
   sendMessageBody,
   setStatusBody,
   streamQuery,
@@ -18,7 +17,6 @@ import { follow } from '../chat/follow.ts';
 import type { HubEvent } from '../chat/hub.ts';
 import { currentSeq, listMessages, markRead, sendMessage, setStatus } from '../chat/messages.ts';
 import { ApiError } from '../errors.ts';
-import { hit } from '../rateLimit.ts';
 import type { Services } from '../services.ts';
 import { eventStream, type EventStream } from './eventStream.ts';
 import type { ApiRequest } from './exchange.ts';
@@ -39,7 +37,7 @@ export const sendMessageRoute = route({
   caller: 'participant',
   async handle({ services, body, caller }): Promise<SendMessageAnswer> {
     const { kind, id } = caller.participant;
-    await hit(services.db, `send:${kind}:${id}`, sendLimit);
+    services.sendLimit(`${kind}:${id}`);
     return { message: await sendMessage(services, body.chatBoxId, caller.participant, body.clientId, body.text) };
   },
 });

@@ -25,7 +25,7 @@ describe.skipIf(!url)('chat events across processes on PostgreSQL (LISTEN/NOTIFY
     }
   });
   afterAll(async () => {
-    for (const { db, services, server } of processes) {
+    for (const { services, server } of processes) {
       await server.close();
       await services.chat.close();
     }

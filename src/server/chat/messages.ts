@@ -3,7 +3,7 @@
  * published (events.ts, hub.ts). A message is stored before it is acknowledged; the sender's client id makes a
  * retried send return the first message instead of storing a second.
  */
-import type { ChatStatus, ListMessagesAnswer, Message, Participant, ReadCursor } from '../../lib/api/chat.ts';
+import type { ChatEvent, ChatStatus, ListMessagesAnswer, Message, Participant, ReadCursor } from '../../lib/api/chat.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { ApiError } from '../errors.ts';
 import { appendEvent, lockChatBox, messageColumns, toMessage, type EventChange, type MessageRow } from './events.ts';
@@ -34,27 +34,77 @@ async function change<T>(
   return result;
 }
 
-export function sendMessage(store: ChatStore, chatBoxId: string, sender: Participant, clientId: string, text: string): Promise<Message> {
-  return change(store, chatBoxId, async (tx) => {
-    const [existing] = await tx.query<Row>(`select ${messageColumns} from messages m where m.chat_box_id = $1 and m.client_id = $2`, [
+/**
+ * One statement stores the message and its event: the chat box's row is updated first (its lock orders writers,
+ * so ids, seqs and positions are given in one order), then the position, the message and the event. A client id
+ * seen before fails the statement as a whole (unique violation), leaving no gap, and answers the first message.
+ */
+const storeMessage = `
+  with box as (
+    update chat_boxes set event_seq = event_seq + 1, last_message_at = now(), last_activity_at = now()
+    where id = $1 returning id, event_seq
+  ),
+  pos as (update chat_event_positions set last = last + 1 where exists (select 1 from box) returning last),
+  m as (
+    insert into messages as m (chat_box_id, client_id, sender_kind, sender_id, body)
+    select box.id, $2, $3, $4, $5 from box returning ${messageColumns}
+  ),
+  e as (
+    insert into chat_events (position, chat_box_id, seq, type, message_id)
+    select pos.last, box.id, box.event_seq, 'message', m.id from box, pos, m returning position, seq
+  )
+  select m.*, e.position, e.seq from m, e`;
+
+export async function sendMessage(
+  store: ChatStore,
+  chatBoxId: string,
+  sender: Participant,
+  clientId: string,
+  text: string,
+): Promise<Message> {
+  const { db, chat } = store;
+  const insert = async (target: Queryable): Promise<ChatEvent & { type: 'message' }> => {
+    const [row] = await target.query<Row & { position: number; seq: number }>(storeMessage, [
       chatBoxId,
       clientId,
+      sender.kind,
+      sender.id,
+      text,
     ]);
-    if (existing) {
-      if (existing.sender_kind !== sender.kind || existing.sender_id !== sender.id) {
-        throw new ApiError(409, 'conflict', 'That client id belongs to another sender’s message.');
-      }
-      return { result: toMessage(existing) };
-    }
-    const [row] = await tx.query<Row>(
-      `insert into messages as m (chat_box_id, client_id, sender_kind, sender_id, body) values ($1, $2, $3, $4, $5)
-       returning ${messageColumns}`,
-      [chatBoxId, clientId, sender.kind, sender.id, text],
-    );
-    await tx.query(`update chat_boxes set last_message_at = now() where id = $1`, [chatBoxId]);
-    const message = toMessage(row!);
-    return { result: message, event: { type: 'message', message } };
-  });
+    if (!row) throw new ApiError(404, 'not_found', 'There is no such chat box.');
+    return { type: 'message', chatBoxId, seq: row.seq, position: row.position, message: toMessage(row) };
+  };
+  let event: ChatEvent & { type: 'message' };
+  try {
+    // With PostgreSQL the other processes hear of it at commit; PGlite has no others, and one statement is atomic.
+    event = db.notifications
+      ? await db.transaction(async (tx) => {
+          const stored = await insert(tx);
+          await chat.announce(tx, stored);
+          return stored;
+        })
+      : await insert(db);
+  } catch (error) {
+    if ((error as { code?: unknown }).code !== uniqueViolation) throw error;
+    return firstMessage(db, chatBoxId, sender, clientId);
+  }
+  chat.publish(event);
+  return event.message;
+}
+
+const uniqueViolation = '23505';
+
+/** The message a client id already made: a retried send gets it back; another sender's client id is a conflict. */
+async function firstMessage(db: Queryable, chatBoxId: string, sender: Participant, clientId: string): Promise<Message> {
+  const [existing] = await db.query<Row>(`select ${messageColumns} from messages m where m.chat_box_id = $1 and m.client_id = $2`, [
+    chatBoxId,
+    clientId,
+  ]);
+  if (!existing) throw new ApiError(409, 'conflict', 'The message could not be stored. Please try again.');
+  if (existing.sender_kind !== sender.kind || existing.sender_id !== sender.id) {
+    throw new ApiError(409, 'conflict', 'That client id belongs to another sender’s message.');
+  }
+  return toMessage(existing);
 }
 
 /** Moves the reader's cursor to `messageId` if that is further on; answers where the cursor is. */

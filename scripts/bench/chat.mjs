@@ -1,0 +1,257 @@
+/**
+ * Chat figures: stream clients on chat boxes while senders post at a steady rate. Delivery latency is from the
+ * send's acknowledgement to the event's arrival (an event that arrives first counts as 0 ms); every delivery is
+ * counted per stream, so a lost or doubled message shows. Server memory per idle stream is the RSS growth of the
+ * Foyer process from opening them, divided by their number. Then sends per second under load (autocannon), and
+ * the same delivery run across two Foyer processes on PostgreSQL.
+ * Alone: `node scripts/bench/chat.mjs` (on a build in dist/; set BENCH_DATABASE_URL for the PostgreSQL part).
+ */
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import autocannon from 'autocannon';
+import { createParser } from 'eventsource-parser';
+import pg from 'pg';
+import { startFoyer } from './measure.mjs';
+
+const rssKiB = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN);
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const post = async (url, body, token) => {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token && { authorization: `Bearer ${token}` }) },
+    body: JSON.stringify(body),
+  });
+  const json = await response.json();
+  if (!response.ok) throw new Error(`${url} answered ${response.status}: ${JSON.stringify(json)}`);
+  return json;
+};
+
+/** Contacts with a session token each: by the admin channel and verify (PGlite), or straight in the database (PostgreSQL). */
+async function contactsByInvitation(foyer, count) {
+  const { sendAdminCommand } = await import('../../src/server/admin/channel.ts');
+  const contacts = [];
+  for (let i = 0; i < count; i += 1) {
+    const answer = await sendAdminCommand(foyer.dataDir, { name: 'invite', email: `chat-bench-${i}@example.com` });
+    const link = new URL(answer.output.split('\n').at(-1));
+    const body = {
+      chatBoxId: link.pathname.split('/').at(-1),
+      contactId: link.searchParams.get('cs_contactId'),
+      otp: link.searchParams.get('cs_otp'),
+      token: '',
+    };
+    const { data } = await post(`${foyer.url}/api/chat/verify`, body);
+    contacts.push({ chatBoxId: body.chatBoxId, token: data.jwt });
+  }
+  return contacts;
+}
+
+async function contactsInDatabase(env, count) {
+  const { loadConfig } = await import('../../src/server/config.ts');
+  const { createServices } = await import('../../src/server/services.ts');
+  const { invite } = await import('../../src/server/invitations.ts');
+  const { issueSessionToken } = await import('../../src/server/sessionTokens.ts');
+  const { silentLog } = await import('../../src/server/log.ts');
+  const services = await createServices(loadConfig({ ...process.env, ...env, NODE_ENV: 'test' }), { log: silentLog });
+  try {
+    const contacts = [];
+    for (let i = 0; i < count; i += 1) {
+      const { contactId, chatBoxId } = await invite(services, { email: `chat-bench-${i}@example.com` });
+      const grant = { contactId, scope: chatBoxId, authTime: new Date(), version: 0 };
+      contacts.push({ chatBoxId, token: (await issueSessionToken(services.keys.sessionTokens, grant, 24)).jwt });
+    }
+    return contacts;
+  } finally {
+    await services.chat.close();
+    await services.db.close();
+  }
+}
+
+/** Opens a stream and counts every message event by id. */
+async function openStream(url, contact, received, onOpen) {
+  const controller = new AbortController();
+  const response = await fetch(`${url}/api/chat/stream?chatBoxId=${contact.chatBoxId}`, {
+    headers: { authorization: `Bearer ${contact.token}` },
+    signal: controller.signal,
+  });
+  if (response.status !== 200) throw new Error(`stream answered ${response.status}`);
+  const parser = createParser({
+    onEvent: (event) => {
+      if (event.event !== 'message') return;
+      const { message } = JSON.parse(event.data);
+      received(message.id, performance.now());
+    },
+  });
+  onOpen?.();
+  const reading = (async () => {
+    const decoder = new TextDecoder();
+    try {
+      for await (const chunk of response.body) parser.feed(decoder.decode(chunk, { stream: true }));
+    } catch {
+      // Aborted at the end.
+    }
+  })();
+  return { close: () => controller.abort(), reading };
+}
+
+/**
+ * `streamUrl` serves the streams and `sendUrl` takes the sends (the same process, or two processes on one database).
+ */
+async function deliveryRun({ streamUrl, sendUrl, contacts, streamsPerChatBox, ratePerSecond, seconds, pid }) {
+  // Settled first: the set-up's garbage would otherwise be collected while the streams open.
+  await sleep(5000);
+  const rssBefore = pid ? rssKiB(pid) : NaN;
+  /** message id → { ackAt, chatBoxIndex } and stream index → Map(message id → count). */
+  const sent = new Map();
+  const deliveries = [];
+  const latencies = [];
+  const arrivals = new Map();
+  const streams = [];
+  for (const [boxIndex, contact] of contacts.entries()) {
+    for (let s = 0; s < streamsPerChatBox; s += 1) {
+      const counts = new Map();
+      deliveries.push({ boxIndex, counts });
+      streams.push(
+        await openStream(streamUrl, contact, (id, at) => {
+          counts.set(id, (counts.get(id) ?? 0) + 1);
+          if (counts.get(id) === 1) (arrivals.get(id) ?? arrivals.set(id, []).get(id)).push(at);
+        }),
+      );
+    }
+  }
+  await sleep(5000);
+  const rssOpen = pid ? rssKiB(pid) : NaN;
+  const total = Math.round(ratePerSecond * seconds);
+  const started = performance.now();
+  const pending = [];
+  for (let i = 0; i < total; i += 1) {
+    const due = started + (i * 1000) / ratePerSecond;
+    const wait = due - performance.now();
+    if (wait > 0) await sleep(wait);
+    const boxIndex = i % contacts.length;
+    const contact = contacts[boxIndex];
+    pending.push(
+      post(
+        `${sendUrl}/api/chat/messages/send`,
+        { chatBoxId: contact.chatBoxId, clientId: randomUUID(), text: `bench ${i}` },
+        contact.token,
+      ).then(({ message }) => sent.set(message.id, { ackAt: performance.now(), boxIndex })),
+    );
+  }
+  await Promise.all(pending);
+  await sleep(3000);
+  for (const stream of streams) stream.close();
+  let lost = 0;
+  let duplicated = 0;
+  for (const { boxIndex, counts } of deliveries) {
+    for (const [id, message] of sent) {
+      if (message.boxIndex !== boxIndex) continue;
+      const count = counts.get(id) ?? 0;
+      if (count === 0) lost += 1;
+      if (count > 1) duplicated += count - 1;
+    }
+  }
+  for (const [id, { ackAt }] of sent) for (const at of arrivals.get(id) ?? []) latencies.push(Math.max(0, at - ackAt));
+  latencies.sort((a, b) => a - b);
+  return {
+    streams: streams.length,
+    messages: sent.size,
+    deliveries: latencies.length,
+    p50Ms: percentile(latencies, 50),
+    p99Ms: percentile(latencies, 99),
+    lost,
+    duplicated,
+    rssPerIdleStreamKiB: pid ? (rssOpen - rssBefore) / streams.length : undefined,
+  };
+}
+
+function sendLoad(url, contacts, seconds) {
+  let next = 0;
+  return new Promise((resolve, reject) => {
+    autocannon(
+      {
+        url: `${url}/api/chat/messages/send`,
+        method: 'POST',
+        connections: 20,
+        duration: seconds,
+        // Each request a new message from one of the contacts (a fresh client id, or it would be a retry).
+        requests: [
+          {
+            setupRequest: (request) => {
+              const contact = contacts[next++ % contacts.length];
+              return {
+                ...request,
+                headers: { 'content-type': 'application/json', authorization: `Bearer ${contact.token}` },
+                body: JSON.stringify({ chatBoxId: contact.chatBoxId, clientId: randomUUID(), text: 'load' }),
+              };
+            },
+          },
+        ],
+      },
+      (error, result) => (error ? reject(error) : resolve(result)),
+    );
+  });
+}
+
+export async function measureChat(root, outDir, { port = 4393, seconds = 30, chatBoxes = 100, streamsPerChatBox = 10, rate = 50 } = {}) {
+  const results = {};
+  const limits = { SEND_RATE_LIMIT: '1000000' };
+  const foyer = await startFoyer(root, outDir, port, limits);
+  try {
+    const contacts = await contactsByInvitation(foyer, chatBoxes);
+    results.pglite = await deliveryRun({
+      streamUrl: foyer.url,
+      sendUrl: foyer.url,
+      contacts,
+      streamsPerChatBox,
+      ratePerSecond: rate,
+      seconds,
+      pid: foyer.pid,
+    });
+    const load = await sendLoad(foyer.url, contacts, 10);
+    results.send = { rps: load.requests.average, p99Ms: load.latency.p99, errors: load.errors + load.non2xx };
+  } finally {
+    await foyer.stop();
+  }
+
+  const adminUrl = process.env.BENCH_DATABASE_URL;
+  if (adminUrl) {
+    // A database of its own, made fresh, shared by two Foyer processes.
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query('drop database if exists foyer_chat_bench with (force)');
+    await admin.query('create database foyer_chat_bench');
+    await admin.end();
+    const url = new URL(adminUrl);
+    url.pathname = '/foyer_chat_bench';
+    const env = { ...limits, DATABASE_URL: url.href, SESSION_SECRET: randomUUID() + randomUUID() };
+    const a = await startFoyer(root, outDir, port + 1, env);
+    const b = await startFoyer(root, outDir, port + 2, env);
+    try {
+      const contacts = await contactsInDatabase(env, chatBoxes);
+      results.postgres = await deliveryRun({
+        streamUrl: a.url,
+        sendUrl: b.url,
+        contacts,
+        streamsPerChatBox,
+        ratePerSecond: rate,
+        seconds,
+        pid: a.pid,
+      });
+      const load = await sendLoad(b.url, contacts, 10);
+      results.postgresSend = { rps: load.requests.average, p99Ms: load.latency.p99, errors: load.errors + load.non2xx };
+    } finally {
+      await a.stop();
+      await b.stop();
+    }
+  }
+  return results;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { fileURLToPath } = await import('node:url');
+  const { resolve } = await import('node:path');
+  const root = fileURLToPath(new URL('../..', import.meta.url));
+  const seconds = Number(process.env.BENCH_CHAT_SECONDS ?? 30);
+  console.log(JSON.stringify(await measureChat(root, resolve(root, process.env.FOYER_OUT_DIR ?? 'dist'), { seconds }), null, 2));
+}
