@@ -1,22 +1,27 @@
 /**
  * A contact's chat page (one chat box, or `page` for all of theirs): opens the session from the invitation
- * link or a typed code, renews it while the page is open, and shows who is chatting until when. The chat
- * issue puts the conversation inside.
+ * link or a typed code, renews it while the page is open, and shows the conversation of a chat box. A staff
+ * member signed in on this browser (the sign-in hint says so before Firebase loads) sees the conversation as staff,
+ * without a code; contacts never download Firebase.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { botCheckActive, configureBotCheck } from '../lib/botCheck.ts';
 import type { ClientSettings } from '../lib/clientSettings.ts';
 import { isolate } from '../lib/format.ts';
 import { intlLocale, type Lang } from '../lib/i18n/languages.ts';
 import type { MessageKey, Messages } from '../lib/i18n/schema.ts';
 import { useTranslator } from '../lib/i18n/useTranslator.ts';
+import { getSessionToken } from '../lib/session/contactSession.ts';
 import { takeContactSessionParams } from '../lib/session/params.ts';
+import { hasStaffHint } from '../lib/staff/signedInHint.ts';
+import type { StaffChatIdentity } from '../lib/staff/staffChat.ts';
 import { openSession, renewSession, signOut, submitCode, type SessionView } from '../lib/session/sessionView.ts';
 import { reloadSessionsFromCookies } from '../stores/contactSessions.ts';
 import { $devMode, initDevMode } from '../stores/devMode.ts';
 import BotCheckNotice from './BotCheckNotice.tsx';
 import AppErrorGate from './AppErrorGate.tsx';
+import Conversation from './Conversation.tsx';
 
 interface Props {
   lang: Lang;
@@ -31,14 +36,26 @@ function Session({ lang, messages, sessionKey, settings }: Props) {
   const id = useId();
   const devMode = useStore($devMode);
   const [view, setView] = useState<SessionView>({ kind: 'checking' });
+  const [staff, setStaff] = useState<StaffChatIdentity | null>(null);
   const [busy, setBusy] = useState(false);
+  const chatBoxId = sessionKey === 'page' ? undefined : sessionKey;
 
   useEffect(() => {
     configureBotCheck(settings.botCheck);
     initDevMode(settings.devModeCookie);
     const link = takeContactSessionParams(location, history);
-    void openSession(sessionKey, link).then(setView);
+    const asContact = () => void openSession(sessionKey, link).then(setView);
+    // Only a browser where staff signed in loads Firebase; anyone else goes straight to the contact session.
+    if (!chatBoxId || !hasStaffHint()) return asContact();
+    import('../lib/staff/staffChat.ts')
+      .then(({ staffChatIdentity }) => staffChatIdentity(settings.firebase))
+      .then((identity) => (identity ? setStaff(identity) : asContact()), asContact);
   }, [sessionKey, settings]);
+
+  const me = useMemo(() => (view.kind === 'active' ? { kind: 'contact' as const, id: view.contact.id } : undefined), [view]);
+  const contactToken = useCallback(() => getSessionToken(sessionKey).catch(() => null), [sessionKey]);
+  // The stream or a call refused the session: renewing tells whether it ended (code form) or still holds.
+  const onStopped = useCallback(() => void renewSession(sessionKey).then(setView), [sessionKey]);
 
   // Renew when the token reaches 3000 s (or, for the session's last token, show it ended), and when the tab comes
   // back (another tab may have renewed or ended it).
@@ -69,23 +86,34 @@ function Session({ lang, messages, sessionKey, settings }: Props) {
   return (
     <section className="session" aria-labelledby={`${id}-title`}>
       <h1 id={`${id}-title`}>{title}</h1>
-      {view.kind === 'checking' && (
+      {view.kind === 'checking' && !staff && (
         <p role="status" className="muted">
           {t('session.checking')}
         </p>
       )}
-      {view.kind === 'active' && (
-        <div className="session-active" role="status">
-          <p>{t('session.chattingAs', { name: isolate(view.contact.name || view.contact.email) })}</p>
-          <p className="muted">
-            {t(view.final ? 'session.endsAt' : 'session.activeUntil', {
-              time: new Intl.DateTimeFormat(intlLocale(lang), { timeStyle: 'short' }).format(view.expiresAt),
-            })}
+      {staff && chatBoxId && (
+        <>
+          <p className="session-header muted">{t('chat.answeringAs', { name: isolate(staff.name) })}</p>
+          <Conversation lang={lang} t={t} messages={messages} chatBoxId={chatBoxId} me={staff.participant} getToken={staff.getToken} />
+        </>
+      )}
+      {view.kind === 'active' && !staff && (
+        <div className={chatBoxId ? 'session-active session-header' : 'session-active'} role="status">
+          <p>
+            {t('session.chattingAs', { name: isolate(view.contact.name || view.contact.email) })}{' '}
+            <span className="muted">
+              {t(view.final ? 'session.endsAt' : 'session.activeUntil', {
+                time: new Intl.DateTimeFormat(intlLocale(lang), { timeStyle: 'short' }).format(view.expiresAt),
+              })}
+            </span>
           </p>
           <button type="button" className="link-button" onClick={() => setView(signOut(sessionKey))}>
             {t('session.signOut')}
           </button>
         </div>
+      )}
+      {view.kind === 'active' && !staff && chatBoxId && me && (
+        <Conversation lang={lang} t={t} messages={messages} chatBoxId={chatBoxId} me={me} getToken={contactToken} onStopped={onStopped} />
       )}
       {view.kind === 'code' && (
         <form className="session-form" onSubmit={onSubmit} aria-labelledby={`${id}-form`}>

@@ -13,7 +13,6 @@ export interface StaffUser {
   photoURL: string | null;
 }
 
-
 export interface StaffAuthState {
   user: StaffUser | null;
   idToken: string | null;

@@ -15,7 +15,7 @@ export const typingShowsMs = 6000;
 export const typingEveryMs = 2000;
 /** The stream sends a comment this often, so proxies and the browser know it is alive. */
 export const heartbeatMs = 25_000;
-/** Sends per sender: 20 in 10 s, then 429 with Retry-After. */
+/** Sends per sender: 20 in 10 s, then 429 with Retry-After (the defaults of SEND_RATE_LIMIT and SEND_RATE_WINDOW_SECONDS). */
 export const sendLimit = { max: 20, windowSeconds: 10 };
 
 /** Message ids grow with every message; as JSON numbers (safe up to 2^53). */

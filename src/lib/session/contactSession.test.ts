@@ -164,7 +164,11 @@ describe('the contact session against the real API', () => {
   it('extends once when several callers ask for the token at 3000 s at the same time', async () => {
     await getSessionToken(contact.chatBoxId, withCode());
     later(3000);
-    const tokens = await Promise.all([getSessionToken(contact.chatBoxId), getSessionToken(contact.chatBoxId), fetchContact(contact.chatBoxId)]);
+    const tokens = await Promise.all([
+      getSessionToken(contact.chatBoxId),
+      getSessionToken(contact.chatBoxId),
+      fetchContact(contact.chatBoxId),
+    ]);
     expect(tokens[0]).toBe(tokens[1]);
     expect(server.requests).toEqual(['POST /api/chat/verify', 'POST /api/chat/extend', 'POST /api/contacts/get']);
   });

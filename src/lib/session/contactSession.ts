@@ -6,6 +6,7 @@ import { map } from 'nanostores';
 import { botToken } from '../botCheck.ts';
 import { request } from '../http/client.ts';
 import { $contactSessions, forgetAllSessions, forgetSession, storeSession } from '../../stores/contactSessions.ts';
+import { $organizationUsers, forgetOrganizationUsers, loadOrganizationUser } from '../../stores/organizationUsers.ts';
 import {
   sessionTokenSeconds,
   type Contact,
@@ -20,10 +21,9 @@ import { nextStep, type SessionRecord } from './rules.ts';
 
 export type { Contact, OrganizationUser };
 
-/** Organisation users by uid, and the contact by chat box id (or `page`). */
-export const $organizationUsers = map<Record<string, OrganizationUser | undefined>>({});
+/** The contact by chat box id (or `page`); organisation users live in stores/organizationUsers.ts. */
+export { $organizationUsers };
 export const $contacts = map<Record<string, Contact | undefined>>({});
-
 
 /** The token's claims (read, not verified: the server checks them; this device only needs its own bookkeeping). */
 function claims(token: string): { sub?: string; iat?: number; exp?: number } {
@@ -65,7 +65,6 @@ async function extend(key: string, record: SessionRecord): Promise<SessionRecord
   const issued = await request<IssuedToken>('/api/chat/extend', { method: 'POST', bearer: record.token, body: { chatBoxId: key, token } });
   return toRecord(issued, Date.now());
 }
-
 
 export interface TokenRequest {
   otp?: string | undefined;
@@ -126,7 +125,7 @@ export function resetSessions(): void {
   generation += 1;
   pending.clear();
   forgetAllSessions();
-  $organizationUsers.set({});
+  forgetOrganizationUsers();
   $contacts.set({});
 }
 
@@ -143,17 +142,14 @@ export async function fetchContact(key: string): Promise<Contact | null> {
 }
 
 export async function fetchOrganizationUser(key: string, uid: string): Promise<OrganizationUser | null> {
-  const cached = $organizationUsers.get()[uid];
-  if (cached) return cached;
-  const started = generation;
-  const token = await getSessionToken(key);
-  if (!token) return null;
-  const { organizationUser } = await request<OrganizationUserAnswer>('/api/organizationUsers/get', {
-    method: 'POST',
-    bearer: token,
-    body: { chatBoxId: key, uid },
+  return loadOrganizationUser(uid, async () => {
+    const token = await getSessionToken(key);
+    if (!token) throw new Error('There is no session to ask with.');
+    const { organizationUser } = await request<OrganizationUserAnswer>('/api/organizationUsers/get', {
+      method: 'POST',
+      bearer: token,
+      body: { chatBoxId: key, uid },
+    });
+    return organizationUser;
   });
-  if (generation !== started) return null;
-  $organizationUsers.setKey(uid, organizationUser);
-  return organizationUser;
 }

@@ -22,6 +22,7 @@ import {
 import { clearStaffAuthorization, refreshStaffAuthorizationWith, request, setStaffAuthorization } from '../http/client.ts';
 import { $organizationUser, $staffAuth, emptyStaffAuth } from '../../stores/staffAuth.ts';
 import type { MeAnswer, StaffMember } from '../api/staff.ts';
+import { setStaffHint } from './signedInHint.ts';
 
 export const idTokenRefreshSeconds = 1800;
 
@@ -50,6 +51,7 @@ async function store(user: User, forceRefresh = false): Promise<string> {
     idTokenStoredAt: Date.now(),
   });
   setStaffAuthorization(idToken);
+  setStaffHint(true);
   return idToken;
 }
 
@@ -120,6 +122,7 @@ export async function updatePassword(auth: Auth, password: string): Promise<'upd
 function forgetStaff(): void {
   generation += 1;
   clearStaffAuthorization();
+  setStaffHint(false);
   $staffAuth.set({ ...emptyStaffAuth, selfTokens: {} });
   $organizationUser.set(null);
 }

@@ -1,0 +1,149 @@
+/**
+ * One conversation (full page or the compact widget): the messages, who is typing, the composer, and a notice
+ * while the stream is down. It reads the conversation store and calls lib/chat; the bearer token comes from the
+ * page (a contact's session token or a staff member's id token).
+ */
+import { useStore } from '@nanostores/react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { Participant } from '../lib/api/chat.ts';
+import type { TokenGetter } from '../lib/chat/chatApi.ts';
+import { startLiveConversation, type LiveConversation } from '../lib/chat/liveConversation.ts';
+import { sameParticipant } from '../lib/chat/timeline.ts';
+import { apiErrorKey } from '../lib/i18n/apiErrorKey.ts';
+import { intlLocale, type Lang } from '../lib/i18n/languages.ts';
+import type { Messages } from '../lib/i18n/schema.ts';
+import type { Translate } from '../lib/i18n/translate.ts';
+import { createConversation } from '../stores/conversation.ts';
+import { $organizationUsers } from '../stores/organizationUsers.ts';
+import Composer from './chat/Composer.tsx';
+import MessageList, { type SenderInfo } from './chat/MessageList.tsx';
+
+interface Props {
+  lang: Lang;
+  t: Translate;
+  messages: Messages;
+  chatBoxId: string;
+  me: Participant;
+  getToken: TokenGetter;
+  /** The stream or the list refused for good (the server's code): the page decides what to show instead. */
+  onStopped?: (code: string) => void;
+}
+
+const pageVisible = () => typeof document === 'undefined' || document.visibilityState === 'visible';
+
+export default function Conversation({ lang, t, messages, chatBoxId, me, getToken, onStopped }: Props) {
+  const conversation = useMemo(() => createConversation(me), [chatBoxId, me.kind, me.id]);
+  const live = useRef<LiveConversation | undefined>(undefined);
+  const state = useStore(conversation.$conversation);
+  const timeline = useStore(conversation.$timeline);
+  const typing = useStore(conversation.$typingNow);
+  const unreadUpTo = useStore(conversation.$unreadUpTo);
+  const staff = useStore($organizationUsers);
+  const [atBottom, setAtBottom] = useState(true);
+  const [visible, setVisible] = useState(pageVisible);
+  const [announcement, setAnnouncement] = useState('');
+  const announcedUpTo = useRef<number | undefined>(undefined);
+  const tokenGetter = useRef(getToken);
+  tokenGetter.current = getToken;
+
+  useEffect(() => {
+    const started = startLiveConversation({ chatBoxId, conversation, getToken: () => tokenGetter.current() });
+    live.current = started;
+    return () => started.close();
+  }, [conversation, chatBoxId]);
+
+  useEffect(() => {
+    const onVisibility = () => setVisible(pageVisible());
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => document.removeEventListener('visibilitychange', onVisibility);
+  }, []);
+
+  useEffect(() => {
+    if (state.stoppedBy) onStopped?.(state.stoppedBy);
+  }, [state.stoppedBy, onStopped]);
+
+  // Read: the other side's newest message is on screen and the tab is in front.
+  useEffect(() => {
+    if (unreadUpTo !== undefined && atBottom && visible) void live.current?.markRead();
+  }, [unreadUpTo, atBottom, visible]);
+
+  function sender(participant: Participant, mine: boolean): SenderInfo {
+    if (mine) return { name: t('chat.you'), avatarUrl: undefined };
+    if (participant.kind === 'contact') return { name: state.chatBox?.contact.name || t('chat.contact'), avatarUrl: undefined };
+    const user = staff[participant.id];
+    return { name: user?.name || t('chat.staffMember'), avatarUrl: user?.avatarUrl };
+  }
+
+  // Announce new messages from the other side (never one's own, never older pages or the first load).
+  useEffect(() => {
+    if (!state.loaded) return;
+    const newest = state.messages.at(-1)?.id ?? 0;
+    if (announcedUpTo.current === undefined) {
+      announcedUpTo.current = newest;
+      return;
+    }
+    const fresh = state.messages.filter((message) => message.id > announcedUpTo.current! && !sameParticipant(message.sender, me));
+    announcedUpTo.current = Math.max(announcedUpTo.current, newest);
+    if (fresh.length) {
+      setAnnouncement(
+        fresh.map((message) => t('chat.announce', { name: sender(message.sender, false).name, text: message.text })).join('\n'),
+      );
+    }
+  }, [state.messages, state.loaded]);
+
+  const errorText = (code: string) => t(apiErrorKey(code, messages));
+  const lastFailed = timeline.findLast((entry) => entry.delivery === 'failed');
+  const typingNames = typing.map((participant) => sender(participant, false).name);
+
+  if (state.stoppedBy) {
+    const noAccess = ['out_of_scope', 'not_found', 'forbidden'].includes(state.stoppedBy);
+    return (
+      <p className="notice" role="alert">
+        {t(noAccess ? 'session.noAccess' : 'session.ended')}
+      </p>
+    );
+  }
+
+  return (
+    <div className="chat">
+      {state.connection === 'down' && (
+        <p className="notice chat-connection" role="status">
+          {t('chat.reconnecting')}
+        </p>
+      )}
+      {!state.loaded ? (
+        <p className="muted" role="status">
+          {t('chat.loading')}
+        </p>
+      ) : (
+        <MessageList
+          lang={lang}
+          t={t}
+          entries={timeline}
+          firstUnreadId={state.firstUnreadId}
+          hasOlder={state.hasOlder}
+          loadingOlder={state.loadingOlder}
+          loadOlder={() => void live.current?.loadOlder()}
+          sender={sender}
+          errorText={errorText}
+          retry={(clientId) => live.current?.retry(clientId)}
+          discard={(clientId) => live.current?.discard(clientId)}
+          onBottom={setAtBottom}
+        />
+      )}
+      <p className="sr-only" aria-live="polite" aria-atomic="true">
+        {announcement}
+      </p>
+      <p className="chat-typing muted">
+        {typingNames.length > 0 &&
+          t('chat.typing', { name: new Intl.ListFormat(intlLocale(lang), { type: 'conjunction' }).format(typingNames) })}
+      </p>
+      <Composer
+        t={t}
+        send={(text) => live.current?.send(text) ?? { ok: false, problem: 'empty', over: 0 }}
+        onTyping={() => live.current?.typing()}
+        serverError={lastFailed?.failed ? errorText(lastFailed.failed) : undefined}
+      />
+    </div>
+  );
+}

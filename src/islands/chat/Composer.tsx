@@ -1,0 +1,86 @@
+/**
+ * Where a message is written: a labelled textarea; Enter sends, Shift+Enter breaks the line (and Enter while an
+ * input method is composing does neither). Length is checked here first; a refusal shows as translated text.
+ */
+import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { messageTextMax } from '../../lib/api/chat.ts';
+import type { TextCheck } from '../../lib/chat/messageText.ts';
+import type { Translate } from '../../lib/i18n/translate.ts';
+
+interface Props {
+  t: Translate;
+  send: (text: string) => TextCheck;
+  onTyping: () => void;
+  /** A translated error from the server about the last message (e.g. invalid_body). */
+  serverError: string | undefined;
+}
+
+function problemText(t: Translate, check: TextCheck): string | undefined {
+  if (check.ok || check.problem === 'empty') return undefined;
+  return check.problem === 'tooLong' ? t('chat.tooLong', { count: check.over }) : t('apiError.invalid_body');
+}
+
+export default function Composer({ t, send, onTyping, serverError }: Props) {
+  const id = useId();
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const shown = error ?? serverError;
+
+  function submit() {
+    const check = send(text);
+    if (check.ok) {
+      setText('');
+      setError(undefined);
+    } else setError(problemText(t, check));
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    submit();
+  }
+
+  function onChange(value: string) {
+    setText(value);
+    if (value.trim()) onTyping();
+    // Say it as soon as it is too long, and take it back as soon as it fits.
+    const over = [...value.trim()].length - messageTextMax;
+    setError(over > 0 ? t('chat.tooLong', { count: over }) : undefined);
+  }
+
+  return (
+    <form
+      className="chat-composer"
+      onSubmit={(event: FormEvent) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      <label htmlFor={`${id}-text`} className="sr-only">
+        {t('chat.composerLabel')}
+      </label>
+      <textarea
+        id={`${id}-text`}
+        value={text}
+        rows={2}
+        dir="auto"
+        placeholder={t('chat.composerLabel')}
+        aria-describedby={`${id}-hint${shown ? ` ${id}-error` : ''}`}
+        aria-invalid={shown ? true : undefined}
+        onChange={(event) => onChange(event.target.value)}
+        onKeyDown={onKeyDown}
+      />
+      <button type="submit" className="button">
+        {t('chat.send')}
+      </button>
+      <p id={`${id}-hint`} className="chat-hint muted">
+        {t('chat.composerHint')}
+      </p>
+      {shown && (
+        <p id={`${id}-error`} className="chat-error" role="alert">
+          {shown}
+        </p>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,43 @@
+/**
+ * The chat calls, each with a bearer token asked for at the moment of the call (a contact's session token or a staff
+ * member's id token), through the one HTTP client. Bodies and answers are the contract's (lib/api/chat.ts).
+ */
+import type { z } from 'zod';
+import type { OrganizationUserAnswer } from '../api/contactSessions.ts';
+import type {
+  ListMessagesAnswer,
+  listMessagesBody,
+  MarkReadAnswer,
+  markReadBody,
+  OkAnswer,
+  SendMessageAnswer,
+  sendMessageBody,
+} from '../api/chat.ts';
+import { ApiRequestError, request } from '../http/client.ts';
+
+/** Gives a fresh bearer token, or null when there is no session any more. */
+export type TokenGetter = () => Promise<string | null>;
+
+/** A send that hangs would hold the outbox (and its lock) forever; after this it counts as a network failure. */
+export const callTimeoutMs = 30_000;
+
+export const streamPath = (chatBoxId: string) => `/api/chat/stream?chatBoxId=${encodeURIComponent(chatBoxId)}`;
+
+export function createChatApi(getToken: TokenGetter, origin = '') {
+  async function call<T>(path: string, body: unknown): Promise<T> {
+    const token = await getToken();
+    if (!token) throw new ApiRequestError(401, 'unauthorized', 'There is no session for this chat box.');
+    return request<T>(`${origin}${path}`, { method: 'POST', bearer: token, body, timeout: callTimeoutMs });
+  }
+  return {
+    list: (body: z.input<typeof listMessagesBody>) => call<ListMessagesAnswer>('/api/chat/messages/list', body),
+    send: (body: z.input<typeof sendMessageBody>) => call<SendMessageAnswer>('/api/chat/messages/send', body),
+    markRead: (body: z.input<typeof markReadBody>) => call<MarkReadAnswer>('/api/chat/read', body),
+    typing: (chatBoxId: string) => call<OkAnswer>('/api/chat/typing', { chatBoxId }),
+    organizationUser: (chatBoxId: string, uid: string) =>
+      call<OrganizationUserAnswer>('/api/organizationUsers/get', { chatBoxId, uid }).then((answer) => answer.organizationUser),
+    streamUrl: (chatBoxId: string) => `${origin}${streamPath(chatBoxId)}`,
+  };
+}
+
+export type ChatApi = ReturnType<typeof createChatApi>;

@@ -1,0 +1,221 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  backoffDelay,
+  backoffFirstMs,
+  backoffMaxMs,
+  deadAfterMs,
+  openEventStream,
+  type EventStream,
+  type StreamState,
+} from './eventStream.ts';
+
+type Handler = (req: IncomingMessage, res: ServerResponse, index: number) => void;
+let server: Server;
+let url: string;
+let handler: Handler;
+let requests: IncomingMessage['headers'][] = [];
+const open: ServerResponse[] = [];
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    requests.push(req.headers);
+    open.push(res);
+    handler(req, res, requests.length - 1);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/chat/stream?chatBoxId=cb_x`;
+});
+afterAll(() => {
+  server.closeAllConnections();
+  return new Promise<void>((resolve) => server.close(() => resolve()));
+});
+
+let stream: EventStream | undefined;
+afterEach(() => {
+  stream?.close();
+  for (const res of open.splice(0)) res.destroy();
+  requests = [];
+});
+
+const sse = (res: ServerResponse) =>
+  res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store' }).flushHeaders();
+const until = async (check: () => boolean, ms = 5000) => {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+};
+
+function start(overrides: Partial<Parameters<typeof openEventStream>[0]> = {}) {
+  const events: { event?: string | undefined; id?: string | undefined; data: string }[] = [];
+  const states: string[] = [];
+  let tokens = 0;
+  stream = openEventStream({
+    url,
+    getToken: async () => `token-${++tokens}`,
+    lastEventId: '7',
+    onEvent: (event) => events.push(event),
+    onState: (state: StreamState, code?: string) => states.push(code ? `${state}:${code}` : state),
+    backoff: { firstMs: 20, maxMs: 100 },
+    wakeUps: () => () => {},
+    ...overrides,
+  });
+  return { events, states, tokens: () => tokens };
+}
+
+describe('the event stream', () => {
+  it('sends a fresh bearer token and the last event id, and reads typed events past heartbeats', async () => {
+    handler = (_req, res) => {
+      sse(res);
+      res.write(': heartbeat\n\n');
+      res.write('event: message\nid: 8\ndata: {"a":1}\n\n');
+      res.write(': heartbeat\n\nevent: typing\ndata: {"b":2}\n\n');
+    };
+    const { events, states } = start();
+    await until(() => events.length === 2);
+    expect(requests[0]!['authorization']).toBe('Bearer token-1');
+    expect(requests[0]!['last-event-id']).toBe('7');
+    expect(requests[0]!['accept']).toBe('text/event-stream');
+    expect(events).toEqual([
+      { event: 'message', id: '8', data: '{"a":1}' },
+      { event: 'typing', id: undefined, data: '{"b":2}' },
+    ]);
+    expect(states).toEqual(['connecting', 'open']);
+    expect(stream!.lastEventId()).toBe('8');
+  });
+
+  it('reconnects after the connection is cut, with the last id it saw and a new token', async () => {
+    handler = (_req, res, index) => {
+      sse(res);
+      if (index === 0) {
+        res.write('event: message\nid: 9\ndata: {}\n\n');
+        setTimeout(() => res.destroy(), 20);
+      } else res.write('event: read\nid: 10\ndata: {}\n\n');
+    };
+    const { events, states } = start();
+    await until(() => events.length === 2);
+    expect(requests[1]!['last-event-id']).toBe('9');
+    expect(requests[1]!['authorization']).toBe('Bearer token-2');
+    expect(states).toEqual(['connecting', 'open', 'down', 'open']);
+  });
+
+  it('keeps the id of an event split across chunks', async () => {
+    handler = (_req, res) => {
+      sse(res);
+      res.write('event: mess');
+      setTimeout(() => res.write('age\nid: 12\nda'), 10);
+      setTimeout(() => res.write('ta: {"x":true}\n\n'), 20);
+    };
+    const { events } = start();
+    await until(() => events.length === 1);
+    expect(events[0]).toEqual({ event: 'message', id: '12', data: '{"x":true}' });
+  });
+
+  it('stops on 401 or 403 and reports the server’s code, without retrying', async () => {
+    handler = (_req, res) => {
+      res.writeHead(401, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: { code: 'token_expired', message: 'expired' } }));
+    };
+    const { states } = start();
+    await until(() => states.includes('stopped:token_expired'));
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(requests).toHaveLength(1);
+
+    handler = (_req, res) => {
+      res.writeHead(403);
+      res.end();
+    };
+    const second = start();
+    await until(() => second.states.includes('stopped:forbidden'));
+  });
+
+  it('retries a server error with backoff until the stream opens', async () => {
+    handler = (_req, res, index) => {
+      if (index < 2) {
+        res.writeHead(503);
+        res.end();
+      } else sse(res);
+    };
+    const { states } = start();
+    await until(() => states.at(-1) === 'open');
+    expect(requests).toHaveLength(3);
+    expect(states).toEqual(['connecting', 'down', 'open']);
+  });
+
+  it('treats a connection silent for too long as dead, though it never closed', async () => {
+    handler = (_req, res) => {
+      sse(res);
+      res.write(': hello\n\n');
+    };
+    const { states } = start({ deadAfterMs: 80 });
+    await until(() => requests.length >= 2);
+    expect(states.slice(0, 3)).toEqual(['connecting', 'open', 'down']);
+  });
+
+  it('is kept alive by heartbeats alone', async () => {
+    handler = (_req, res) => {
+      sse(res);
+      const timer = setInterval(() => res.write(': heartbeat\n\n'), 20);
+      res.on('close', () => clearInterval(timer));
+    };
+    // Far apart margins: timers slip on a busy machine.
+    const { states } = start({ deadAfterMs: 500 });
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    expect(requests).toHaveLength(1);
+    expect(states).toEqual(['connecting', 'open']);
+  });
+
+  it('reconnects at once when woken (online, tab visible, focus) instead of waiting out the backoff', async () => {
+    let wake = () => {};
+    handler = (_req, res, index) => {
+      if (index === 0) {
+        res.writeHead(500);
+        res.end();
+      } else sse(res);
+    };
+    const { states } = start({
+      backoff: { firstMs: 60_000, maxMs: 60_000 },
+      wakeUps: (callback) => {
+        wake = callback;
+        return () => {};
+      },
+    });
+    await until(() => states.includes('down'));
+    wake();
+    await until(() => states.at(-1) === 'open', 1000);
+    expect(requests).toHaveLength(2);
+  });
+
+  it('stops with unauthorized when there is no token any more', async () => {
+    handler = (_req, res) => sse(res);
+    const { states } = start({ getToken: async () => null });
+    await until(() => states.includes('stopped:unauthorized'));
+    expect(requests).toHaveLength(0);
+  });
+
+  it('closes for good', async () => {
+    handler = (_req, res) => sse(res);
+    const { states } = start();
+    await until(() => states.at(-1) === 'open');
+    stream!.close();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(requests).toHaveLength(1);
+  });
+});
+
+describe('the backoff', () => {
+  it('starts at 0.5 s, doubles to 15 s, and jitters within the upper half', () => {
+    const settings = { firstMs: backoffFirstMs, maxMs: backoffMaxMs };
+    expect(backoffFirstMs).toBe(500);
+    expect(backoffMaxMs).toBe(15_000);
+    expect([0, 1, 2, 5, 10].map((n) => backoffDelay(n, settings, () => 1))).toEqual([500, 1000, 2000, 15_000, 15_000]);
+    expect(backoffDelay(0, settings, () => 0)).toBe(250);
+  });
+
+  it('counts a minute of silence as dead, more than two heartbeats', () => {
+    expect(deadAfterMs).toBe(60_000);
+  });
+});

@@ -1,0 +1,156 @@
+/**
+ * Keeps one conversation store in step with the server: the newest page first, then the event stream from that
+ * page's seq (so nothing falls between), the outbox (flushed whenever the stream opens), older pages on demand,
+ * read cursors, typing signals, and the names of staff senders.
+ */
+import { chatEventSchema, typingEventSchema, typingEveryMs, type Message, type Participant } from '../api/chat.ts';
+import { ApiRequestError } from '../http/client.ts';
+import { loadOrganizationUser } from '../../stores/organizationUsers.ts';
+import type { Conversation } from '../../stores/conversation.ts';
+import { createChatApi, type TokenGetter } from './chatApi.ts';
+import { backoffDelay, openEventStream, stopStatuses, type EventStream, type EventStreamOptions } from './eventStream.ts';
+import { checkMessageText, type TextCheck } from './messageText.ts';
+import { createOutbox, outboxKey } from './outbox.ts';
+
+export interface LiveConversationOptions {
+  chatBoxId: string;
+  getToken: TokenGetter;
+  conversation: Conversation;
+  /** For tests: a server elsewhere, and the stream's wake-up signals. */
+  origin?: string;
+  wakeUps?: EventStreamOptions['wakeUps'];
+}
+
+export function startLiveConversation({ chatBoxId, getToken, conversation, origin, wakeUps }: LiveConversationOptions) {
+  const api = createChatApi(getToken, origin);
+  const me = conversation.$conversation.get().me;
+  let stream: EventStream | undefined;
+  let closed = false;
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  let lastTypingAt = -Infinity;
+  let markedUpTo = 0;
+
+  const outbox = createOutbox({
+    key: outboxKey(chatBoxId, me.kind),
+    send: (item) => api.send({ chatBoxId, clientId: item.clientId, text: item.text }).then((answer) => answer.message),
+    onChange: (items) => conversation.setPending(items),
+    onSent: (_item, message) => received([message]),
+  });
+  conversation.setPending(outbox.items());
+
+  /** A staff member's name and picture, once per uid (they show on their messages and when they type). */
+  const knowStaff = (participant: Participant) => {
+    if (participant.kind === 'staff') void loadOrganizationUser(participant.id, (uid) => api.organizationUser(chatBoxId, uid));
+  };
+
+  function received(messages: readonly Message[]) {
+    conversation.addMessages(messages);
+    for (const message of messages) knowStaff(message.sender);
+  }
+
+  const isStop = (error: unknown) => error instanceof ApiRequestError && stopStatuses.includes(error.status);
+
+  function openStream(seq: number) {
+    stream = openEventStream({
+      url: api.streamUrl(chatBoxId),
+      getToken,
+      lastEventId: String(seq),
+      wakeUps,
+      onState(state, code) {
+        conversation.setConnection(state, code);
+        if (state === 'open') void outbox.flush();
+      },
+      onEvent({ event, data }) {
+        let json: unknown;
+        try {
+          json = JSON.parse(data);
+        } catch {
+          return;
+        }
+        if (event === 'typing') {
+          const typing = typingEventSchema.safeParse(json);
+          if (typing.success) {
+            knowStaff(typing.data.sender);
+            conversation.applyTyping(typing.data);
+          }
+          return;
+        }
+        const parsed = chatEventSchema.safeParse(json);
+        if (!parsed.success) return;
+        if (parsed.data.type === 'message') received([parsed.data.message]);
+        else conversation.applyEvent(parsed.data);
+      },
+    });
+  }
+
+  async function loadNewest(attempt = 0): Promise<void> {
+    try {
+      const answer = await api.list({ chatBoxId });
+      if (closed) return;
+      conversation.applyPage(answer, 'newest');
+      received(answer.messages);
+      openStream(answer.chatBox.seq);
+    } catch (error) {
+      if (closed) return;
+      if (isStop(error)) return conversation.setConnection('stopped', (error as ApiRequestError).code);
+      conversation.setConnection('down');
+      retryTimer = setTimeout(() => void loadNewest(attempt + 1), backoffDelay(attempt, { firstMs: 500, maxMs: 15_000 }));
+    }
+  }
+  void loadNewest();
+
+  return {
+    /** Queues a message; answers the check's problem instead when the text cannot go out. */
+    send(raw: string): TextCheck {
+      const check = checkMessageText(raw);
+      if (check.ok) outbox.add(check.text);
+      return check;
+    },
+    retry: (clientId: string) => outbox.retry(clientId),
+    discard: (clientId: string) => outbox.discard(clientId),
+
+    async loadOlder(): Promise<void> {
+      const state = conversation.$conversation.get();
+      const first = state.messages[0];
+      if (!state.hasOlder || state.loadingOlder || !first) return;
+      conversation.setLoadingOlder(true);
+      try {
+        const answer = await api.list({ chatBoxId, before: first.id });
+        conversation.applyPage(answer, 'older');
+        received(answer.messages);
+      } catch {
+        conversation.setLoadingOlder(false);
+      }
+    },
+
+    /** Moves this reader's cursor to the newest message of the other side, if it is not there yet. */
+    async markRead(): Promise<void> {
+      const upTo = conversation.$unreadUpTo.get();
+      if (upTo === undefined || upTo <= markedUpTo) return;
+      markedUpTo = upTo;
+      try {
+        const { readCursor } = await api.markRead({ chatBoxId, messageId: upTo });
+        conversation.setReadCursor(readCursor);
+      } catch {
+        markedUpTo = 0;
+      }
+    },
+
+    /** Tells the other side this person is typing, at most once every 2 s. */
+    typing(now = Date.now()): void {
+      if (now - lastTypingAt < typingEveryMs) return;
+      lastTypingAt = now;
+      api.typing(chatBoxId).catch(() => {});
+    },
+
+    close() {
+      closed = true;
+      clearTimeout(retryTimer);
+      stream?.close();
+      outbox.close();
+      conversation.dispose();
+    },
+  };
+}
+
+export type LiveConversation = ReturnType<typeof startLiveConversation>;

@@ -1,0 +1,27 @@
+/**
+ * The staff side of a conversation page: loaded on demand (it brings Firebase) only when the sign-in hint is set.
+ * Waits for the restored Firebase session, checks the person is organisation staff, and hands back who they are
+ * and a token getter (the id token, refreshed at 1800 s). Null when nobody, or nobody on the staff, is signed in.
+ */
+import type { Participant } from '../api/chat.ts';
+import { currentIdToken, fetchStaffDetails, keepSignedIn } from './auth.ts';
+import { firebaseAuth, type FirebaseWebSettings } from './firebase.ts';
+import { setStaffHint } from './signedInHint.ts';
+
+export interface StaffChatIdentity {
+  participant: Participant;
+  name: string;
+  getToken: () => Promise<string | null>;
+}
+
+export async function staffChatIdentity(settings: FirebaseWebSettings): Promise<StaffChatIdentity | null> {
+  const auth = firebaseAuth(settings);
+  await new Promise<void>((resolve) => keepSignedIn(auth, resolve));
+  if (!auth.currentUser) {
+    setStaffHint(false);
+    return null;
+  }
+  const member = await fetchStaffDetails(auth).catch(() => null);
+  if (!member) return null;
+  return { participant: { kind: 'staff', id: member.uid }, name: member.name, getToken: () => currentIdToken(auth) };
+}

@@ -1,0 +1,100 @@
+import { cleanStores } from 'nanostores';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { typingShowsMs, type ListMessagesAnswer, type Message, type Participant } from '../lib/api/chat.ts';
+import { createConversation, type Conversation } from './conversation.ts';
+
+const contact: Participant = { kind: 'contact', id: 'ct_1' };
+const staff: Participant = { kind: 'staff', id: 'uid-1' };
+const message = (id: number, sender: Participant): Message => ({
+  id,
+  chatBoxId: 'cb_1',
+  clientId: `c${id}`,
+  sender,
+  text: `m${id}`,
+  createdAt: '2026-01-01T10:00:00Z',
+});
+const page = (messages: Message[], extra: Partial<ListMessagesAnswer> = {}): ListMessagesAnswer => ({
+  chatBox: { id: 'cb_1', status: 'open', contact: { id: 'ct_1', name: 'Ada' }, seq: 9 },
+  messages,
+  hasOlder: false,
+  hasNewer: false,
+  readCursors: [],
+  ...extra,
+});
+
+let conversation: Conversation;
+afterEach(() => {
+  conversation.dispose();
+  cleanStores(conversation.$conversation, conversation.$timeline, conversation.$typingNow, conversation.$unreadUpTo);
+  vi.useRealTimers();
+});
+
+describe('a conversation', () => {
+  it('merges pages, stream events and outbox items without duplicates, pending items last', () => {
+    conversation = createConversation(contact);
+    conversation.applyPage(page([message(3, staff), message(4, contact)], { hasOlder: true }), 'newest');
+    conversation.applyEvent({ type: 'message', chatBoxId: 'cb_1', seq: 10, position: 1, message: message(4, contact) });
+    conversation.setPending([
+      { clientId: 'c5', text: 'sent already', createdAt: '2026-01-01T10:00:00Z' },
+      { clientId: 'new', text: 'waiting', createdAt: '2026-01-01T10:00:00Z' },
+    ]);
+    conversation.addMessages([{ ...message(5, contact) }]);
+    conversation.applyPage(page([message(1, staff), message(2, contact)], { hasOlder: false }), 'older');
+    expect(conversation.$timeline.get().map((entry) => entry.key)).toEqual(['1', '2', '3', '4', '5', 'new']);
+    expect(conversation.$conversation.get().hasOlder).toBe(false);
+  });
+
+  it('marks the first unread message of the other side when it opens, and keeps that divider', () => {
+    conversation = createConversation(contact);
+    conversation.applyPage(
+      page([message(1, staff), message(2, contact), message(3, staff), message(4, staff)], {
+        readCursors: [{ reader: contact, messageId: 2 }],
+      }),
+      'newest',
+    );
+    expect(conversation.$conversation.get().firstUnreadId).toBe(3);
+    expect(conversation.$unreadUpTo.get()).toBe(4);
+    conversation.setReadCursor({ reader: contact, messageId: 4 });
+    expect(conversation.$unreadUpTo.get()).toBeUndefined();
+    expect(conversation.$conversation.get().firstUnreadId).toBe(3);
+  });
+
+  it('shows one’s messages as read once the other side’s cursor passes them', () => {
+    conversation = createConversation(staff);
+    conversation.applyPage(page([message(1, staff), message(2, staff)]), 'newest');
+    conversation.applyEvent({ type: 'read', chatBoxId: 'cb_1', seq: 11, position: 2, readCursor: { reader: contact, messageId: 1 } });
+    expect(conversation.$timeline.get().map((entry) => entry.delivery)).toEqual(['read', 'sent']);
+  });
+
+  it('shows the other side typing for 6 s after their last signal, and never oneself', () => {
+    vi.useFakeTimers();
+    conversation = createConversation(contact);
+    const typing = { type: 'typing' as const, chatBoxId: 'cb_1', sender: staff };
+    conversation.applyTyping({ ...typing, sender: contact });
+    expect(conversation.$typingNow.get()).toEqual([]);
+    conversation.applyTyping(typing);
+    vi.advanceTimersByTime(4000);
+    conversation.applyTyping(typing);
+    vi.advanceTimersByTime(typingShowsMs - 1);
+    expect(conversation.$typingNow.get()).toEqual([staff]);
+    vi.advanceTimersByTime(1);
+    expect(conversation.$typingNow.get()).toEqual([]);
+    expect(typingShowsMs).toBe(6000);
+  });
+
+  it('stops showing someone typing when their message arrives', () => {
+    conversation = createConversation(contact);
+    conversation.applyTyping({ type: 'typing', chatBoxId: 'cb_1', sender: staff });
+    conversation.applyEvent({ type: 'message', chatBoxId: 'cb_1', seq: 1, position: 1, message: message(1, staff) });
+    expect(conversation.$typingNow.get()).toEqual([]);
+  });
+
+  it('keeps the status and the connection', () => {
+    conversation = createConversation(contact);
+    conversation.applyEvent({ type: 'status', chatBoxId: 'cb_1', seq: 1, position: 1, status: 'resolved' });
+    conversation.setConnection('down');
+    expect(conversation.$conversation.get()).toMatchObject({ status: 'resolved', connection: 'down' });
+    conversation.setConnection('stopped', 'token_expired');
+    expect(conversation.$conversation.get().stoppedBy).toBe('token_expired');
+  });
+});

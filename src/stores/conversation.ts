@@ -1,0 +1,152 @@
+/**
+ * One conversation's state in the browser: messages merged from list pages, stream events and send answers; the
+ * outbox's waiting items; read cursors; who is typing; whether older messages exist; the stream's connection.
+ * Derived values (the timeline, the read marker, typing now) are `computed`, never copied.
+ */
+import { computed, map } from 'nanostores';
+import {
+  typingShowsMs,
+  type ChatBoxSummary,
+  type ChatEvent,
+  type ChatStatus,
+  type ListMessagesAnswer,
+  type Message,
+  type Participant,
+  type ReadCursor,
+  type TypingEvent,
+} from '../lib/api/chat.ts';
+import type { StreamState } from '../lib/chat/eventStream.ts';
+import type { OutboxItem } from '../lib/chat/outbox.ts';
+import { buildTimeline, mergeCursor, mergeMessages, myReadCursor, otherSideReadUpTo, sameParticipant } from '../lib/chat/timeline.ts';
+
+export interface ConversationState {
+  me: Participant;
+  chatBox: ChatBoxSummary | undefined;
+  status: ChatStatus | undefined;
+  /** Sorted by id, each once. */
+  messages: Message[];
+  pending: OutboxItem[];
+  readCursors: ReadCursor[];
+  /** Who is typing, until when (ms). */
+  typing: { participant: Participant; until: number }[];
+  hasOlder: boolean;
+  loadingOlder: boolean;
+  /** The first message from the other side that was unread when the conversation opened (the "new" divider). */
+  firstUnreadId: number | undefined;
+  connection: StreamState;
+  /** Why the conversation cannot go on (the server's code), e.g. an ended session. */
+  stoppedBy: string | undefined;
+  loaded: boolean;
+}
+
+export function createConversation(me: Participant, now = () => Date.now()) {
+  const $conversation = map<ConversationState>({
+    me,
+    chatBox: undefined,
+    status: undefined,
+    messages: [],
+    pending: [],
+    readCursors: [],
+    typing: [],
+    hasOlder: false,
+    loadingOlder: false,
+    firstUnreadId: undefined,
+    connection: 'connecting',
+    stoppedBy: undefined,
+    loaded: false,
+  });
+  let typingTimer: ReturnType<typeof setTimeout> | undefined;
+
+  const $readUpTo = computed($conversation, (state) => otherSideReadUpTo(state.readCursors, me));
+  const $myCursor = computed($conversation, (state) => myReadCursor(state.readCursors, me));
+  const $timeline = computed([$conversation, $readUpTo], (state, readUpTo) => buildTimeline(state.messages, state.pending, me, readUpTo));
+  const $typingNow = computed($conversation, (state) => state.typing.map((signal) => signal.participant));
+  /** The newest message from the other side, when it is past this reader's cursor: what "mark read" would send. */
+  const $unreadUpTo = computed([$conversation, $myCursor], (state, cursor) => {
+    const last = state.messages.findLast((message) => !sameParticipant(message.sender, me));
+    return last && last.id > cursor ? last.id : undefined;
+  });
+
+  function addMessages(messages: readonly Message[]) {
+    const state = $conversation.get();
+    // A message from someone ends their typing signal.
+    const typing = state.typing.filter((signal) => !messages.some((message) => sameParticipant(message.sender, signal.participant)));
+    $conversation.set({ ...state, messages: mergeMessages(state.messages, messages), typing });
+  }
+
+  function pruneTyping() {
+    clearTimeout(typingTimer);
+    const state = $conversation.get();
+    const at = now();
+    const typing = state.typing.filter((signal) => signal.until > at);
+    if (typing.length !== state.typing.length) $conversation.setKey('typing', typing);
+    if (typing.length) typingTimer = setTimeout(pruneTyping, Math.min(...typing.map((signal) => signal.until)) - at);
+  }
+
+  return {
+    $conversation,
+    $timeline,
+    $readUpTo,
+    $myCursor,
+    $typingNow,
+    $unreadUpTo,
+    addMessages,
+
+    /** The newest page (first load) or an older one (scrolling up). */
+    applyPage(answer: ListMessagesAnswer, which: 'newest' | 'older') {
+      const state = $conversation.get();
+      const readCursors = answer.readCursors.reduce(mergeCursor, state.readCursors);
+      const messages = mergeMessages(state.messages, answer.messages);
+      const cursor = myReadCursor(readCursors, me);
+      const firstUnreadId = state.loaded
+        ? state.firstUnreadId
+        : messages.find((message) => message.id > cursor && !sameParticipant(message.sender, me))?.id;
+      $conversation.set({
+        ...state,
+        chatBox: answer.chatBox,
+        status: state.status ?? answer.chatBox.status,
+        messages,
+        readCursors,
+        hasOlder: which === 'older' || !state.loaded ? answer.hasOlder : state.hasOlder,
+        loadingOlder: which === 'older' ? false : state.loadingOlder,
+        firstUnreadId,
+        loaded: true,
+      });
+    },
+
+    applyEvent(event: ChatEvent) {
+      if (event.type === 'message') addMessages([event.message]);
+      else if (event.type === 'read') $conversation.setKey('readCursors', mergeCursor($conversation.get().readCursors, event.readCursor));
+      else $conversation.setKey('status', event.status);
+    },
+
+    applyTyping(event: TypingEvent) {
+      if (sameParticipant(event.sender, me)) return;
+      const state = $conversation.get();
+      const others = state.typing.filter((signal) => !sameParticipant(signal.participant, event.sender));
+      $conversation.setKey('typing', [...others, { participant: event.sender, until: now() + typingShowsMs }]);
+      pruneTyping();
+    },
+
+    setPending(items: OutboxItem[]) {
+      $conversation.setKey('pending', items);
+    },
+    setReadCursor(cursor: ReadCursor) {
+      $conversation.setKey('readCursors', mergeCursor($conversation.get().readCursors, cursor));
+    },
+    setLoadingOlder(loading: boolean) {
+      $conversation.setKey('loadingOlder', loading);
+    },
+    setConnection(connection: StreamState, code?: string) {
+      $conversation.set({ ...$conversation.get(), connection, stoppedBy: code ?? $conversation.get().stoppedBy });
+    },
+    stop(code: string) {
+      $conversation.setKey('stoppedBy', code);
+    },
+    dispose() {
+      clearTimeout(typingTimer);
+    },
+  };
+}
+
+export type Conversation = ReturnType<typeof createConversation>;

@@ -1,0 +1,153 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { foyer, inviteLink } from './cli.ts';
+import { messages } from './content.ts';
+import { createAccount, uniqueEmail } from './emulator.ts';
+import { startTcpProxy } from './tcpProxy.ts';
+
+const fill = (template: string, values: Record<string, string>) =>
+  template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => values[name] ?? '');
+
+/** A staff member, signed in through the Auth emulator on the login page of `lang`. */
+async function staffPage(browser: Browser, lang: string, name: string): Promise<Page> {
+  const t = messages(lang);
+  const email = uniqueEmail(name.toLowerCase());
+  await createAccount(email, 'correct-horse-1', { name });
+  foyer('staff', 'add', email, '--role', 'agent');
+  const page = await (await browser.newContext()).newPage();
+  await page.goto(`/${lang}/login?next=/${lang}/search`);
+  await page.getByLabel(t['login.email']!).fill(email);
+  await page.getByLabel(t['login.password']!, { exact: true }).fill('correct-horse-1');
+  await page.getByRole('button', { name: t['login.signIn']!, exact: true }).click();
+  await expect(page).toHaveURL((url) => url.pathname === `/${lang}/search`);
+  return page;
+}
+
+async function contactPage(browser: Browser, lang: string, origin = ''): Promise<{ page: Page; chatBoxId: string }> {
+  const invitation = inviteLink(['--name', 'Ana', '--lang', lang]);
+  const page = await (await browser.newContext()).newPage();
+  await page.goto(origin + invitation.path.replace(/^\/[a-zA-Z-]+\//, `/${lang}/`));
+  return { page, chatBoxId: invitation.chatBoxId };
+}
+
+const composer = (page: Page, lang: string) => page.getByLabel(messages(lang)['chat.composerLabel']!);
+const log = (page: Page, lang: string) => page.getByRole('log', { name: messages(lang)['chat.log']! });
+
+async function write(page: Page, lang: string, text: string) {
+  await composer(page, lang).fill(text);
+  await composer(page, lang).press('Enter');
+}
+
+for (const lang of ['en', 'ar']) {
+  test(`a contact and a staff member chat both ways in ${lang}: messages, typing and read markers`, async ({ browser }) => {
+    test.setTimeout(90_000);
+    const t = messages(lang);
+    const contact = await contactPage(browser, lang);
+    const staff = await staffPage(browser, lang, 'Lee');
+    await staff.goto(`/${lang}/chat/${contact.chatBoxId}`);
+    await expect(log(contact.page, lang)).toBeVisible();
+    await expect(log(staff, lang)).toBeVisible();
+    if (lang === 'ar') await expect(contact.page.locator('html')).toHaveAttribute('dir', 'rtl');
+
+    await write(contact.page, lang, 'Hello, I need help with my order');
+    await expect(log(staff, lang).getByText('Hello, I need help with my order')).toBeVisible();
+    // The contact's own message is not announced to them; the staff member's screen reader hears it.
+    await expect(staff.locator('[aria-live="polite"]')).toContainText('Hello, I need help with my order');
+
+    // Staff typing shows on the contact's side.
+    await composer(staff, lang).pressSequentially('Sure', { delay: 50 });
+    await expect(contact.page.locator('.chat-typing')).toHaveText(fill(t['chat.typing']!, { name: 'Lee' }));
+    await composer(staff, lang).press('Enter');
+    await expect(log(contact.page, lang).getByText('Sure')).toBeVisible();
+    await expect(contact.page.locator('[aria-live="polite"]')).toContainText('Sure');
+    // Shift+Enter is a new line, not a send.
+    await composer(contact.page, lang).fill('First line');
+    await composer(contact.page, lang).press('Shift+Enter');
+    await composer(contact.page, lang).pressSequentially('second line');
+    await composer(contact.page, lang).press('Enter');
+    await expect(log(staff, lang).getByText(/First line\s+second line/)).toBeVisible();
+
+    // Read markers: each side's last message shows read once the other side has it on screen.
+    await expect(log(contact.page, lang).getByText(t['chat.read']!, { exact: true })).toBeVisible();
+    await expect(log(staff, lang).getByText(t['chat.read']!, { exact: true })).toBeVisible();
+    // Markup is text.
+    await write(contact.page, lang, '<img src=x onerror=alert(1)>');
+    await expect(log(staff, lang).getByText('<img src=x onerror=alert(1)>')).toBeVisible();
+    await expect(log(staff, lang).locator('img[src="x"]')).toHaveCount(0);
+
+    for (const page of [contact.page, staff]) {
+      const results = await new AxeBuilder({ page }).include('.chat').analyze();
+      expect(results.violations).toEqual([]);
+    }
+  });
+}
+
+test('a message over 4,000 characters is refused in the composer, translated, and nothing is sent', async ({ browser }) => {
+  const contact = await contactPage(browser, 'de');
+  await expect(log(contact.page, 'de')).toBeVisible();
+  await composer(contact.page, 'de').fill('x'.repeat(4001));
+  await composer(contact.page, 'de').press('Enter');
+  await expect(contact.page.getByText(fill(messages('de')['chat.tooLong_one']!, { count: '1' }))).toBeVisible();
+  await expect(log(contact.page, 'de').locator('.chat-message')).toHaveCount(0);
+});
+
+test('a message sent twice at once and messages from both sides keep one order on both screens', async ({ browser }) => {
+  const contact = await contactPage(browser, 'en');
+  const staff = await staffPage(browser, 'en', 'Kim');
+  await staff.goto(`/en/chat/${contact.chatBoxId}`);
+  await expect(log(staff, 'en')).toBeVisible();
+  await expect(log(contact.page, 'en')).toBeVisible();
+  await Promise.all([
+    (async () => {
+      for (let i = 0; i < 5; i += 1) await write(contact.page, 'en', `contact ${i}`);
+    })(),
+    (async () => {
+      for (let i = 0; i < 5; i += 1) await write(staff, 'en', `staff ${i}`);
+    })(),
+  ]);
+  const texts = (page: Page) => log(page, 'en').locator('.chat-text').allTextContents();
+  await expect.poll(async () => (await texts(contact.page)).length).toBe(10);
+  await expect.poll(async () => (await texts(staff)).length).toBe(10);
+  expect(await texts(contact.page)).toEqual(await texts(staff));
+});
+
+test('a contact cut off for 20 s gets the 10 messages sent meanwhile once and in order, and what they wrote goes out once', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const proxy = await startTcpProxy(Number(new URL(baseURL!).port));
+  try {
+    const contact = await contactPage(browser, 'en', proxy.origin);
+    const staff = await staffPage(browser, 'en', 'Ode');
+    await staff.goto(`/en/chat/${contact.chatBoxId}`);
+    await expect(log(contact.page, 'en')).toBeVisible();
+    await expect(log(staff, 'en')).toBeVisible();
+    await write(staff, 'en', 'before the cut');
+    await expect(log(contact.page, 'en').getByText('before the cut')).toBeVisible();
+
+    proxy.cut();
+    for (let i = 1; i <= 10; i += 1) await write(staff, 'en', `while cut ${i}`);
+    await write(contact.page, 'en', 'written while cut');
+    await expect(log(contact.page, 'en').getByText('written while cut')).toBeVisible();
+    await expect(contact.page.getByText(messages('en')['chat.reconnecting']!)).toBeVisible({ timeout: 20_000 });
+    await contact.page.waitForTimeout(20_000);
+    // Nothing got through the cut.
+    await expect(log(staff, 'en').getByText('written while cut')).toHaveCount(0);
+    proxy.restore();
+
+    const expected = ['before the cut', ...Array.from({ length: 10 }, (_, i) => `while cut ${i + 1}`)];
+    const texts = (page: Page) => log(page, 'en').locator('.chat-text').allTextContents();
+    await expect
+      .poll(async () => (await texts(contact.page)).filter((text) => text !== 'written while cut'), { timeout: 30_000 })
+      .toEqual(expected);
+    await expect(log(staff, 'en').getByText('written while cut')).toHaveCount(1, { timeout: 30_000 });
+    await expect(contact.page.getByText(messages('en')['chat.reconnecting']!)).toBeHidden();
+    // Once on both screens, also after a reload (the server has one copy).
+    await contact.page.reload();
+    await expect.poll(async () => (await texts(contact.page)).filter((text) => text === 'written while cut').length).toBe(1);
+    expect((await texts(contact.page)).filter((text) => text !== 'written while cut')).toEqual(expected);
+  } finally {
+    await proxy.close();
+  }
+});
