@@ -6,13 +6,19 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { globSync } from 'tinyglobby';
+
+// Pages rendered on demand carry Astro's island script, in its development form when the server runs with
+// NODE_ENV=development (astro/dist/runtime/server/scripts.js decides at run time); the built pages hold only the
+// production form, so the development one is hashed from Astro itself.
+const astroServer = fileURLToPath(new URL('../node_modules/astro/dist/runtime/server/', import.meta.url));
+const { default: islandScriptDev } = await import(pathToFileURL(join(astroServer, 'astro-island.prebuilt-dev.js')).href);
 
 const sha256 = (text) => `sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}`;
 
 export function inlineHashes(outDir) {
-  const scripts = new Set();
+  const scripts = new Set([sha256(islandScriptDev)]);
   const styles = new Set();
   // Pages rendered on demand (/, the 404 screen) use the same shell, so the static pages cover their inline code.
   for (const file of globSync('**/*.html', { cwd: join(outDir, 'client') })) {

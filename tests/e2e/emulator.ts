@@ -13,7 +13,10 @@ export async function createAccount(email: string, password: string, { verified 
 }
 
 /** The newest out-of-band code the emulator "e-mailed" to an address, for a kind such as PASSWORD_RESET. */
-export async function lastCode(email: string, requestType: 'PASSWORD_RESET' | 'VERIFY_EMAIL'): Promise<{ oobCode: string; oobLink: string }> {
+export async function lastCode(
+  email: string,
+  requestType: 'PASSWORD_RESET' | 'VERIFY_EMAIL',
+): Promise<{ oobCode: string; oobLink: string }> {
   const { oobCodes } = (await (await fetch(`${base}/emulator/v1/projects/demo-foyer/oobCodes`)).json()) as {
     oobCodes: { email: string; requestType: string; oobCode: string; oobLink: string }[];
   };

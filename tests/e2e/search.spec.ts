@@ -45,7 +45,8 @@ const fill = (template: string, values: Record<string, string | number>) =>
 function statusFor(lang: string, query: string, count: number): string {
   const t = messages(lang);
   const form = new Intl.PluralRules(lang).select(count);
-  const countText = t[`search.resultCount_${count === 0 && t['search.resultCount_zero'] ? 'zero' : form}`] ?? t['search.resultCount_other']!;
+  const countText =
+    t[`search.resultCount_${count === 0 && t['search.resultCount_zero'] ? 'zero' : form}`] ?? t['search.resultCount_other']!;
   return `${fill(t['search.resultsFor']!, { query: `\u2068${query}\u2069` })} ${fill(countText, { count })}`;
 }
 

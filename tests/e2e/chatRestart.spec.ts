@@ -1,0 +1,64 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { demoStaffLogin } from '../../scripts/authEmulator.mjs';
+import { messages } from './content.ts';
+import { emulatorHost } from './emulator.ts';
+import { exited, foyerProcesses, type FoyerProcesses } from './foyerProcess.ts';
+
+// Its own Foyer process, since this test kills it (see foyerProcess.ts).
+const t = messages('en');
+let foyers: FoyerProcesses | undefined;
+test.afterAll(() => foyers?.cleanUp());
+
+const composer = (page: Page) => page.getByLabel(t['chat.composerLabel']!);
+const texts = (page: Page) => page.getByRole('log', { name: t['chat.log']! }).locator('.chat-text').allTextContents();
+async function write(page: Page, text: string) {
+  await composer(page).fill(text);
+  await composer(page).press('Enter');
+}
+
+async function openPage(browser: Browser, url: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await page.goto(url);
+  return page;
+}
+
+test('the server killed mid-conversation and started again: both sides reconnect, every message there once, in order', async ({
+  browser,
+}) => {
+  test.setTimeout(480_000);
+  foyers = await foyerProcesses('chat-restart');
+  // Firebase is not Foyer's to kill: here it is the test server's Auth emulator, which outlives this Foyer as
+  // Google's service would (Foyer starts no emulator of its own when given FIREBASE_API_KEY).
+  const firebase = { FIREBASE_API_KEY: 'emulator-api-key', FIREBASE_AUTH_EMULATOR_HOST: emulatorHost };
+  const { foyer: first } = await foyers.start(firebase);
+  const link = new URL(foyers.cli('invite', '--email', 'kill-test@example.com', '--name', 'Ana').trim().split('\n').at(-1)!);
+  const chatPath = link.pathname;
+
+  const contact = await openPage(browser, `${foyers.origin}${link.pathname}${link.search}`);
+  const staff = await openPage(browser, `${foyers.origin}/en/login?next=${chatPath}`);
+  await staff.getByLabel(t['login.email']!).fill(demoStaffLogin.email);
+  await staff.getByLabel(t['login.password']!, { exact: true }).fill(demoStaffLogin.password);
+  await staff.getByRole('button', { name: t['login.signIn']!, exact: true }).click();
+  await expect(staff).toHaveURL((url) => url.pathname === chatPath);
+  // A fresh server's first pages and Firebase's first sign-in take a while on a busy machine.
+  await expect(composer(staff)).toBeVisible({ timeout: 30_000 });
+  await expect(composer(contact)).toBeVisible({ timeout: 30_000 });
+
+  await write(contact, 'one from Ana');
+  await write(staff, 'two from staff');
+  await expect.poll(() => texts(contact)).toEqual(['one from Ana', 'two from staff']);
+
+  first.kill('SIGKILL');
+  await exited(first);
+  // Written while the server is gone: it waits in the outbox.
+  await write(contact, 'three, written while down');
+  await foyers.start(firebase);
+
+  // Nobody reloads: the pages reconnect by themselves, and the outbox sends once.
+  await write(staff, 'four from staff, after the restart');
+  const expected = ['one from Ana', 'two from staff', 'three, written while down', 'four from staff, after the restart'];
+  await expect.poll(() => texts(contact), { timeout: 60_000 }).toEqual(expected);
+  await expect.poll(() => texts(staff), { timeout: 60_000 }).toEqual(expected);
+  await contact.reload();
+  await expect.poll(() => texts(contact)).toEqual(expected);
+});
