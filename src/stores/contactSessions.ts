@@ -5,7 +5,7 @@
 import Cookies from 'js-cookie';
 import { map } from 'nanostores';
 import type { SessionRecord } from '../lib/session/rules.ts';
-import { sessionTokenSeconds } from '../lib/api/contactSessions.ts';
+import { sessionTokenSeconds } from '../lib/api/constants.ts';
 
 export const sessionCookiePrefix = 'foyer_session_';
 

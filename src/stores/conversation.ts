@@ -4,16 +4,16 @@
  * Derived values (the timeline, the read marker, typing now) are `computed`, never copied.
  */
 import { computed, map } from 'nanostores';
-import {
-  typingShowsMs,
-  type ChatBoxSummary,
-  type ChatEvent,
-  type ChatStatus,
-  type ListMessagesAnswer,
-  type Message,
-  type Participant,
-  type ReadCursor,
-  type TypingEvent,
+import { typingShowsMs } from '../lib/api/constants.ts';
+import type {
+  ChatBoxSummary,
+  ChatEvent,
+  ChatStatus,
+  ListMessagesAnswer,
+  Message,
+  Participant,
+  ReadCursor,
+  TypingEvent,
 } from '../lib/api/chat.ts';
 import type { StreamState } from '../lib/chat/eventStream.ts';
 import type { OutboxItem } from '../lib/chat/outbox.ts';

@@ -2,8 +2,14 @@
  * Size budgets on the wire (README, Budgets): what Chromium transfers for a first visit to a help-centre page, from
  * the real server with compression, prefetches left out. Sizes, not timings: those live in `npm run bench`.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
+import { inviteLink } from './cli.ts';
 import { articleIn, articlePath } from './content.ts';
+
+const clientDir = join(import.meta.dirname, '../../dist/client');
 
 /** HTML and CSS fit the first TCP round trip (10 segments of about 1.4 KB). */
 const firstRoundTripBytes = 14 * 1024;
@@ -56,3 +62,35 @@ for (const [name, path] of [
     expect(html.headers()['content-encoding']).toBe('br');
   });
 }
+
+/** The conversation island's own JavaScript (gzip), beyond React and the shell script every page has. */
+const conversationBudgetBytes = 40 * 1024;
+
+test(`the conversation island's own JavaScript is at most ${conversationBudgetBytes / 1024} KB gzip beyond React`, async ({ page }) => {
+  const invitation = inviteLink();
+  const scripts = new Set<string>();
+  page.on('requestfinished', (request) => {
+    if (request.resourceType() === 'script') scripts.add(new URL(request.url()).pathname);
+  });
+  await page.goto(invitation.path);
+  await expect(page.getByRole('log')).toBeVisible();
+  await page.waitForTimeout(500);
+  // React (the renderer's client and React itself) and the shell script of every page are not the island's.
+  const shared = /^\/_astro\/(client|react|Router\.astro_astro_type_script_index_0_lang)\.[\w-]+\.js$/;
+  const own = [...scripts].filter((path) => !shared.test(path));
+  const sizes = own.map((path) => [path, gzipSync(readFileSync(join(clientDir, path)), { level: 9 }).length] as const);
+  const summary = sizes.map(([path, bytes]) => `${path} ${bytes} B`).join('\n');
+  expect(
+    own.some((path) => path.includes('ContactSession')),
+    summary,
+  ).toBe(true);
+  expect(
+    sizes.reduce((sum, [, bytes]) => sum + bytes, 0),
+    summary,
+  ).toBeLessThanOrEqual(conversationBudgetBytes);
+  // Contacts never download Firebase.
+  expect(
+    own.filter((path) => /firebase/i.test(path)),
+    summary,
+  ).toEqual([]);
+});

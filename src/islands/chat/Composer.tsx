@@ -3,7 +3,7 @@
  * input method is composing does neither). Length is checked here first; a refusal shows as translated text.
  */
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { messageTextMax } from '../../lib/api/chat.ts';
+import { messageTextMax } from '../../lib/api/constants.ts';
 import type { TextCheck } from '../../lib/chat/messageText.ts';
 import type { Translate } from '../../lib/i18n/translate.ts';
 

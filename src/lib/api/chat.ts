@@ -5,18 +5,8 @@
 import { z } from 'zod';
 import { chatBoxIdSchema } from './ids.ts';
 
-/** A message's text, after trimming, in characters (code points). */
-export const messageTextMax = 4000;
-/** At most this many messages in one page of the list. */
-export const messagesPageMax = 100;
-export const messagesPageDefault = 50;
-/** A typing signal shows for 6 s unless renewed; a sender may signal at most once every 2 s. */
-export const typingShowsMs = 6000;
-export const typingEveryMs = 2000;
-/** The stream sends a comment this often, so proxies and the browser know it is alive. */
-export const heartbeatMs = 25_000;
-/** Sends per sender: 20 in 10 s, then 429 with Retry-After (the defaults of SEND_RATE_LIMIT and SEND_RATE_WINDOW_SECONDS). */
-export const sendLimit = { max: 20, windowSeconds: 10 };
+export { heartbeatMs, messagesPageDefault, messagesPageMax, messageTextMax, sendLimit, typingEveryMs, typingShowsMs } from './constants.ts';
+import { characterCount, isStorableText, messagesPageDefault, messagesPageMax, messageTextMax } from './constants.ts';
 
 /** Message ids grow with every message; as JSON numbers (safe up to 2^53). */
 export const messageIdSchema = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
@@ -50,8 +40,8 @@ export const messageTextSchema = z
   .string()
   .trim()
   .min(1, 'must not be empty')
-  .refine((text) => [...text].length <= messageTextMax, `must be at most ${messageTextMax} characters`)
-  .refine((text) => text.isWellFormed() && !text.includes('\u0000'), 'must be text');
+  .refine((text) => characterCount(text) <= messageTextMax, `must be at most ${messageTextMax} characters`)
+  .refine(isStorableText, 'must be text');
 
 /** POST /api/chat/messages/list: the newest page by default; `before` pages back, `after` pages forward. */
 export const listMessagesBody = z

@@ -5,12 +5,7 @@
 import { z } from 'zod';
 import { contactIdSchema, chatBoxIdSchema, pageScope, scopeSchema } from './ids.ts';
 
-/** A session token's lifetime (seed: the session cookie lasts one hour). */
-export const sessionTokenSeconds = 3600;
-
-/** Invitation links carry the contact-session parameters under this prefix: `cs_contactId`, `cs_otp`. */
-export const contactSessionPrefix = 'cs_';
-export const contactSessionParams = { contactId: `${contactSessionPrefix}contactId`, otp: `${contactSessionPrefix}otp` } as const;
+export { contactSessionParams, contactSessionPrefix, sessionTokenSeconds } from './constants.ts';
 
 /** The bot-check token from the browser; empty in development, where no check runs. */
 const botToken = z.string().max(4096);

@@ -4,7 +4,7 @@
  * at once when the browser is online or the tab visible again, and treats a silent connection as dead.
  */
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
-import { heartbeatMs } from '../api/chat.ts';
+import { heartbeatMs } from '../api/constants.ts';
 import { callHeaders } from '../http/headers.ts';
 
 export type StreamState = 'connecting' | 'open' | 'down' | 'stopped';

@@ -3,7 +3,8 @@
  * page's seq (so nothing falls between), the outbox (flushed whenever the stream opens), older pages on demand,
  * read cursors, typing signals, and the names of staff senders.
  */
-import { chatEventSchema, typingEventSchema, typingEveryMs, type Message, type Participant } from '../api/chat.ts';
+import type { ChatEvent, Message, Participant, TypingEvent } from '../api/chat.ts';
+import { typingEveryMs } from '../api/constants.ts';
 import { ApiRequestError } from '../http/client.ts';
 import { loadOrganizationUser } from '../../stores/organizationUsers.ts';
 import type { Conversation } from '../../stores/conversation.ts';
@@ -68,17 +69,13 @@ export function startLiveConversation({ chatBoxId, getToken, conversation, origi
           return;
         }
         if (event === 'typing') {
-          const typing = typingEventSchema.safeParse(json);
-          if (typing.success) {
-            knowStaff(typing.data.sender);
-            conversation.applyTyping(typing.data);
-          }
-          return;
+          if (!isTypingEvent(json)) return;
+          knowStaff(json.sender);
+          return conversation.applyTyping(json);
         }
-        const parsed = chatEventSchema.safeParse(json);
-        if (!parsed.success) return;
-        if (parsed.data.type === 'message') received([parsed.data.message]);
-        else conversation.applyEvent(parsed.data);
+        if (!isChatEvent(json)) return;
+        if (json.type === 'message') received([json.message]);
+        else conversation.applyEvent(json);
       },
     });
   }
@@ -154,3 +151,33 @@ export function startLiveConversation({ chatBoxId, getToken, conversation, origi
 }
 
 export type LiveConversation = ReturnType<typeof startLiveConversation>;
+
+// The stream is our own server's (lib/api/chat.ts describes it); these guards keep a foreign or truncated event out
+// without loading the schemas' library into the page.
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+const isParticipant = (value: unknown): value is Participant =>
+  isObject(value) && (value['kind'] === 'contact' || value['kind'] === 'staff') && typeof value['id'] === 'string';
+
+function isTypingEvent(value: unknown): value is TypingEvent {
+  return isObject(value) && value['type'] === 'typing' && typeof value['chatBoxId'] === 'string' && isParticipant(value['sender']);
+}
+
+function isChatEvent(value: unknown): value is ChatEvent {
+  if (!isObject(value) || typeof value['chatBoxId'] !== 'string' || typeof value['seq'] !== 'number') return false;
+  switch (value['type']) {
+    case 'message': {
+      const message = value['message'];
+      return (
+        isObject(message) && typeof message['id'] === 'number' && typeof message['text'] === 'string' && isParticipant(message['sender'])
+      );
+    }
+    case 'read': {
+      const cursor = value['readCursor'];
+      return isObject(cursor) && typeof cursor['messageId'] === 'number' && isParticipant(cursor['reader']);
+    }
+    case 'status':
+      return value['status'] === 'open' || value['status'] === 'resolved';
+    default:
+      return false;
+  }
+}

@@ -7,16 +7,16 @@ import { botToken } from '../botCheck.ts';
 import { request } from '../http/client.ts';
 import { $contactSessions, forgetAllSessions, forgetSession, storeSession } from '../../stores/contactSessions.ts';
 import { $organizationUsers, forgetOrganizationUsers, loadOrganizationUser } from '../../stores/organizationUsers.ts';
-import {
-  sessionTokenSeconds,
-  type Contact,
-  type ContactAnswer,
-  type IssuedToken,
-  type OrganizationUser,
-  type OrganizationUserAnswer,
-  type VerifyAnswer,
+import { sessionTokenSeconds } from '../api/constants.ts';
+import type {
+  Contact,
+  ContactAnswer,
+  IssuedToken,
+  OrganizationUser,
+  OrganizationUserAnswer,
+  VerifyAnswer,
 } from '../api/contactSessions.ts';
-import { pageScope } from '../api/ids.ts';
+import { pageScope } from '../api/constants.ts';
 import { nextStep, type SessionRecord } from './rules.ts';
 
 export type { Contact, OrganizationUser };

@@ -2,7 +2,7 @@
  * Contact-session parameters: on load every `cs_` parameter is taken out of the address (history replace,
  * no reload; other parameters and the hash stay), so codes never linger in history, bookmarks or screenshots.
  */
-import { contactSessionPrefix } from '../api/contactSessions.ts';
+import { contactSessionPrefix } from '../api/constants.ts';
 
 export function takeContactSessionParams(
   location: Pick<Location, 'href'>,

@@ -2,7 +2,7 @@
  * The seed's rules for a contact session, as numbers and one decision. A record is a token and its expiry;
  * its age counts from when it was issued (one hour before it expires).
  */
-import { sessionTokenSeconds } from '../api/contactSessions.ts';
+import { sessionTokenSeconds } from '../api/constants.ts';
 
 /** From this age a token counts as gone: it is cleared, and no previous session is assumed. */
 export const staleAfterSeconds = 3540;

@@ -1,0 +1,36 @@
+/**
+ * The numbers and names both sides agree on, without the schemas: the browser imports these (and types) and so
+ * never loads zod; the schema modules (chat.ts, contactSessions.ts, ids.ts) re-export them.
+ */
+
+/** A session token's lifetime (seed: the session cookie lasts one hour). */
+export const sessionTokenSeconds = 3600;
+
+/** Invitation links carry the contact-session parameters under this prefix: `cs_contactId`, `cs_otp`. */
+export const contactSessionPrefix = 'cs_';
+export const contactSessionParams = { contactId: `${contactSessionPrefix}contactId`, otp: `${contactSessionPrefix}otp` } as const;
+
+/** The contact's page session: the chat box id `page` stands for all of the contact's chat boxes. */
+export const pageScope = 'page';
+
+/** A kind prefix and 20 base-32 characters (100 bits), so the format itself can be checked. */
+export const idPatterns = {
+  contact: /^ct_[0-9a-hjkmnp-tv-z]{20}$/,
+  chatBox: /^cb_[0-9a-hjkmnp-tv-z]{20}$/,
+};
+
+/** A message's text, after trimming, in characters (code points). */
+export const messageTextMax = 4000;
+export const characterCount = (text: string) => [...text].length;
+/** Text PostgreSQL can store and a browser can show: well-formed UTF-16, no NUL. */
+export const isStorableText = (text: string) => text.isWellFormed() && !text.includes('\u0000');
+/** At most this many messages in one page of the list. */
+export const messagesPageMax = 100;
+export const messagesPageDefault = 50;
+/** A typing signal shows for 6 s unless renewed; a sender may signal at most once every 2 s. */
+export const typingShowsMs = 6000;
+export const typingEveryMs = 2000;
+/** The stream sends a comment this often, so proxies and the browser know it is alive. */
+export const heartbeatMs = 25_000;
+/** Sends per sender: 20 in 10 s, then 429 with Retry-After (the defaults of SEND_RATE_LIMIT and SEND_RATE_WINDOW_SECONDS). */
+export const sendLimit = { max: 20, windowSeconds: 10 };
