@@ -34,7 +34,8 @@ export interface FoyerProcesses {
   cleanUp(): void;
 }
 
-export async function foyerProcesses(name: string): Promise<FoyerProcesses> {
+/** `env` goes to every start and to the command-line tool (a DATABASE_URL, say). */
+export async function foyerProcesses(name: string, env: Record<string, string> = {}): Promise<FoyerProcesses> {
   // Inside the project: the built server resolves its packages from node_modules.
   mkdirSync(join(root, 'node_modules/.cache'), { recursive: true });
   const dataDir = mkdtempSync(join(root, `node_modules/.cache/foyer-${name}-`));
@@ -50,16 +51,17 @@ export async function foyerProcesses(name: string): Promise<FoyerProcesses> {
     foyers: [],
     emulators: [],
     async start(extraEnv = {}) {
-      const { FIREBASE_API_KEY, FIREBASE_AUTH_EMULATOR_HOST, DATABASE_URL, ...env } = process.env;
+      const { FIREBASE_API_KEY, FIREBASE_AUTH_EMULATOR_HOST, DATABASE_URL, ...inherited } = process.env;
       const foyer = spawn(process.execPath, ['scripts/serve.mjs'], {
         cwd: root,
         env: {
-          ...env,
+          ...inherited,
           NODE_ENV: 'development',
           HOST: '127.0.0.1',
           PORT: String(port),
           FOYER_DATA_DIR: dataDir,
           FOYER_AUTH_EMULATOR_PORT: String(emulatorPort),
+          ...env,
           ...extraEnv,
         },
         stdio: ['ignore', 'pipe', 'pipe'],
@@ -79,7 +81,7 @@ export async function foyerProcesses(name: string): Promise<FoyerProcesses> {
     cli: (...args) =>
       execFileSync(process.execPath, [join(root, 'scripts/foyer.mjs'), ...args], {
         cwd: root,
-        env: { ...process.env, FOYER_DATA_DIR: dataDir },
+        env: { ...process.env, FOYER_DATA_DIR: dataDir, ...env },
         encoding: 'utf8',
       }),
     cleanUp() {

@@ -1,0 +1,80 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import pg from 'pg';
+import { demoStaffLogin } from '../../scripts/authEmulator.mjs';
+import { messages } from './content.ts';
+import { emulatorHost } from './emulator.ts';
+import { foyerProcesses, type FoyerProcesses } from './foyerProcess.ts';
+
+// Two Foyer processes on one PostgreSQL database (made fresh here), as behind a load balancer: the contact on one,
+// the staff member on the other. Runs when TEST_DATABASE_URL names a PostgreSQL server (.ci/run sets it).
+const url = process.env['TEST_DATABASE_URL'];
+const t = messages('en');
+const database = `foyer_e2e_${process.pid}_${Date.now().toString(36)}`;
+const processes: FoyerProcesses[] = [];
+
+async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+test.afterAll(async () => {
+  for (const foyer of processes) foyer.cleanUp();
+  if (url) await admin((client) => client.query(`drop database if exists ${database} with (force)`));
+});
+
+const composer = (page: Page) => page.getByLabel(t['chat.composerLabel']!);
+const log = (page: Page) => page.getByRole('log', { name: t['chat.log']! });
+async function write(page: Page, text: string) {
+  await composer(page).fill(text);
+  await composer(page).press('Enter');
+}
+async function openPage(browser: Browser, address: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await page.goto(address);
+  return page;
+}
+
+test('a contact on one process and a staff member on another see each other’s messages and typing live', async ({ browser }) => {
+  test.skip(!url, 'TEST_DATABASE_URL is not set');
+  test.setTimeout(300_000);
+  await admin((client) => client.query(`create database ${database}`));
+  const databaseUrl = new URL(url!);
+  databaseUrl.pathname = `/${database}`;
+  // One secret for both, as any two processes of one deployment share it; the test server's emulator for Firebase.
+  const env = {
+    DATABASE_URL: databaseUrl.href,
+    SESSION_SECRET: 'a-secret-both-processes-share-and-long-enough',
+    FIREBASE_API_KEY: 'emulator-api-key',
+    FIREBASE_AUTH_EMULATOR_HOST: emulatorHost,
+  };
+  for (const name of ['pg-a', 'pg-b']) {
+    const foyer = await foyerProcesses(name, env);
+    processes.push(foyer);
+    await foyer.start();
+  }
+  const [a, b] = processes as [FoyerProcesses, FoyerProcesses];
+  const link = new URL(a.cli('invite', '--email', `two-${Date.now()}@example.com`, '--name', 'Ana').trim().split('\n').at(-1)!);
+
+  const contact = await openPage(browser, `${a.origin}${link.pathname}${link.search}`);
+  const staff = await openPage(browser, `${b.origin}/en/login?next=${link.pathname}`);
+  await staff.getByLabel(t['login.email']!).fill(demoStaffLogin.email);
+  await staff.getByLabel(t['login.password']!, { exact: true }).fill(demoStaffLogin.password);
+  await staff.getByRole('button', { name: t['login.signIn']!, exact: true }).click();
+  await expect(composer(staff)).toBeVisible({ timeout: 30_000 });
+  await expect(composer(contact)).toBeVisible({ timeout: 30_000 });
+
+  await write(contact, 'Hello from process A');
+  await expect(log(staff).getByText('Hello from process A')).toBeVisible();
+  await composer(staff).pressSequentially('On it', { delay: 50 });
+  await expect(contact.locator('.chat-typing')).not.toBeEmpty();
+  await composer(staff).press('Enter');
+  await expect(log(contact).getByText('On it')).toBeVisible();
+  const texts = (page: Page) => log(page).locator('.chat-text').allTextContents();
+  expect(await texts(contact)).toEqual(['Hello from process A', 'On it']);
+  expect(await texts(staff)).toEqual(['Hello from process A', 'On it']);
+});
