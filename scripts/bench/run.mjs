@@ -10,6 +10,7 @@ import { launchBrowser, weighLogin, weighPage } from './pages.mjs';
 import { demoStaffLogin } from '../authEmulator.mjs';
 import { measureLighthouse } from './lighthouse.mjs';
 import { measureApi } from './api.mjs';
+import { measureChat } from './chat.mjs';
 import { indexSizes, measureSearch } from './search.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -71,6 +72,9 @@ try {
 }
 
 const api = await measureApi(root, outDir);
+// The PostgreSQL part runs when BENCH_DATABASE_URL (or TEST_DATABASE_URL) names a server it may create a database on.
+process.env.BENCH_DATABASE_URL ??= process.env.TEST_DATABASE_URL;
+const chat = await measureChat(root, outDir);
 
 const results = {
   date: new Date().toISOString(),
@@ -86,6 +90,7 @@ const results = {
   login,
   lighthouse,
   api,
+  chat,
   indexBytes: indexSizes(join(outDir, 'client/pagefind')),
 };
 writeFileSync(join(work, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
@@ -138,6 +143,24 @@ row(
   '',
   true,
 );
+for (const [name, run] of Object.entries({ PGlite: chat.pglite, 'PostgreSQL, two processes': chat.postgres })) {
+  if (!run) continue;
+  row(
+    `chat (${name}): ${run.streams} streams, ${run.messages} messages: p50 / p99`,
+    `${run.p50Ms.toFixed(1)} / ${run.p99Ms.toFixed(1)} ms`,
+    'p99 ≤ 50 ms',
+    run.p99Ms <= 50,
+  );
+  row(`chat (${name}): lost / duplicated deliveries`, `${run.lost} / ${run.duplicated}`, '0 / 0', run.lost === 0 && run.duplicated === 0);
+  row(
+    `chat (${name}): server memory per idle stream`,
+    `${run.rssPerIdleStreamKiB.toFixed(1)} KB`,
+    '≤ 20 KB',
+    run.rssPerIdleStreamKiB <= 20,
+  );
+}
+row('chat: sends per second, PGlite (20 connections)', chat.send.rps.toFixed(0), '≥ 1,000', chat.send.rps >= 1000);
+if (chat.postgresSend) row('chat: sends per second, PostgreSQL', chat.postgresSend.rps.toFixed(0), '', chat.postgresSend.errors === 0);
 console.log(`\nFirst English query fetched: ${search.en.firstQueryFiles.join(', ')}`);
 console.log(`\nRequests for the English article: ${weights.en.urls.join(', ')}`);
 console.log(`Results written to ${join(work, 'results.json')}`);

@@ -4,6 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createChatBox, ensureContact, upsertOrganizationUser } from './directory.ts';
+import { storeMessageEvent } from './chat/messages.ts';
 import { invite } from './invitations.ts';
 import type { Services } from './services.ts';
 
@@ -25,21 +26,13 @@ export async function seedDemo(services: Services): Promise<boolean> {
     await tx.query(`update organization_users set uid = $1 where lower(email) = lower($2)`, [demoStaff.uid, demoStaff.email]);
     const contact = await ensureContact(tx, demoContact);
     const chatBoxId = await createChatBox(tx, contact.id);
-    const conversation: [string, string, string][] = [
+    const conversation: ['contact' | 'staff', string, string][] = [
       ['staff', demoStaff.uid, `Hello ${demoContact.name.split(' ')[0]}, welcome to Foyer! Ask us anything here.`],
       ['contact', contact.id, 'Hi! How do I change the colour theme?'],
       ['staff', demoStaff.uid, 'Open the palette button at the top of any page and pick one of the fifteen colours, light or dark.'],
     ];
-    for (const [kind, sender, body] of conversation) {
-      await tx.query(`insert into messages (chat_box_id, client_id, sender_kind, sender_id, body) values ($1, $2, $3, $4, $5)`, [
-        chatBoxId,
-        randomUUID(),
-        kind,
-        sender,
-        body,
-      ]);
-    }
-    await tx.query(`update chat_boxes set last_message_at = now() where id = $1`, [chatBoxId]);
+    // Stored as any message is, with its event, so the conversation's stream starts after them.
+    for (const [kind, id, text] of conversation) await storeMessageEvent(tx, chatBoxId, { kind, id }, randomUUID(), text);
     return true;
   });
 }

@@ -94,18 +94,19 @@ export const streamQuery = z.object({ chatBoxId: chatBoxIdSchema });
 
 /**
  * A stored event, as the stream sends it: `event:` is the type, `id:` the chat box's seq (the inbox stream: the
- * event's global `position`), `data:` this object as JSON.
+ * event's global `position`, which only that stream carries), `data:` this object as JSON.
  */
+const position = z.number().optional();
 export const chatEventSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('message'), chatBoxId: z.string(), seq: eventSeqSchema, position: z.number(), message: messageSchema }),
+  z.object({ type: z.literal('message'), chatBoxId: z.string(), seq: eventSeqSchema, position, message: messageSchema }),
   z.object({
     type: z.literal('read'),
     chatBoxId: z.string(),
     seq: eventSeqSchema,
-    position: z.number(),
+    position,
     readCursor: readCursorSchema,
   }),
-  z.object({ type: z.literal('status'), chatBoxId: z.string(), seq: eventSeqSchema, position: z.number(), status: z.enum(chatStatuses) }),
+  z.object({ type: z.literal('status'), chatBoxId: z.string(), seq: eventSeqSchema, position, status: z.enum(chatStatuses) }),
 ]);
 export type ChatEvent = z.infer<typeof chatEventSchema>;
 

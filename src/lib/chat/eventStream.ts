@@ -168,7 +168,16 @@ export function openEventStream(options: EventStreamOptions): EventStream {
     if (state === 'open' || retryTimer !== undefined) void connect();
   }
 
-  const unlisten = (options.wakeUps ?? browserWakeUps)(wake);
+  // The browser knows at once when the network is gone; the notice should not wait for the silence timer.
+  const onOffline = () => {
+    if (!closed && state === 'open') controller?.abort(new Error('offline'));
+  };
+  if (typeof window !== 'undefined') window.addEventListener('offline', onOffline);
+  const stopWakeUps = (options.wakeUps ?? browserWakeUps)(wake);
+  const unlisten = () => {
+    stopWakeUps();
+    if (typeof window !== 'undefined') window.removeEventListener('offline', onOffline);
+  };
   void connect();
 
   return {

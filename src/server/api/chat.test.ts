@@ -174,6 +174,8 @@ describe.each(testDatabases)('the chat API on $name', ({ open }) => {
     const hello = (await send(lee.idToken, ana.chatBoxId, 'Hello Ana')).body.message;
     const [event] = await contactStream.waitFor((e) => e.event === 'message');
     expect(event).toMatchObject({ id: '1', data: { type: 'message', seq: 1, message: hello } });
+    // The global position (how busy every other chat box is) stays on the staff inbox stream.
+    expect(event!.data.position).toBeUndefined();
     await staffStream.waitFor((e) => e.event === 'message');
 
     // Typing reaches the other side, not the typist; a second signal within 2 s is refused.
@@ -224,6 +226,7 @@ describe.each(testDatabases)('the chat API on $name', ({ open }) => {
     await send(b.token, b.chatBoxId, 'from b');
     const events = await inbox.waitFor((e) => e.event === 'message', 2);
     expect(events.map((e) => e.data.chatBoxId)).toEqual([a.chatBoxId, b.chatBoxId]);
+    expect(events.map((e) => e.data.position)).toEqual(events.map((e) => Number(e.id)));
     inbox.close();
     await send(a.token, a.chatBoxId, 'again from a');
     const resumed = await openStream(`${server.url}/api/inbox/stream`, lee.idToken, events[1]!.id);
@@ -244,5 +247,9 @@ describe.each(testDatabases)('the chat API on $name', ({ open }) => {
     expect(stream.comments).toBeDefined();
     await services.chat.close();
     await stream.ended;
+    // One that arrives while stopping ends at once.
+    const late = await openStream(url, ana.token);
+    expect(late.status).toBe(200);
+    await late.ended;
   });
 });

@@ -1,6 +1,5 @@
 /** The chat routes: list, send, mark read, typing, status, and the event streams (one chat box; every chat box for staff). */
 import {
-  eventSeqSchema,
   listMessagesBody,
   markReadBody,
   sendMessageBody,
@@ -20,6 +19,9 @@ import { ApiError } from '../errors.ts';
 import type { Services } from '../services.ts';
 import { eventStream, type EventStream } from './eventStream.ts';
 import type { ApiRequest } from './exchange.ts';
+import { staffFromToken } from '../staff.ts';
+import { bearerToken } from './bearer.ts';
+import { participantFromToken } from './participant.ts';
 import { route, type ChatParticipant } from './route.ts';
 
 export const listMessagesRoute = route({
@@ -76,12 +78,23 @@ export const setStatusRoute = route({
 function lastEventId(request: ApiRequest): number | undefined {
   const header = request.header('last-event-id');
   if (header === null || header === '') return undefined;
-  const parsed = eventSeqSchema.safeParse(/^\d{1,16}$/.test(header) ? Number(header) : NaN);
-  if (!parsed.success) throw new ApiError(400, 'invalid_body', 'Last-Event-ID must be the id of an event of this stream.');
-  return parsed.data;
+  if (!/^\d+$/.test(header)) throw new ApiError(400, 'invalid_body', 'Last-Event-ID must be the id of an event of this stream.');
+  // Past any id there is: the caller clamps it to the current one.
+  return Math.min(Number(header), Number.MAX_SAFE_INTEGER);
 }
 
-function streamOf(services: Services, chatBoxId: string | null, after: number, caller: ChatParticipant | undefined): EventStream {
+/** Who may keep reading is asked again this often: a revoked session or a removed staff member stops hearing. */
+const recheckEveryMs = 60_000;
+
+interface StreamOptions {
+  chatBoxId: string | null;
+  after: number;
+  caller: ChatParticipant | undefined;
+  /** Authorises the caller again (their token, their record); a failure ends the stream. */
+  recheck: () => Promise<unknown>;
+}
+
+function streamOf(services: Services, { chatBoxId, after, caller, recheck }: StreamOptions): EventStream {
   return eventStream((writer) => {
     const mine = (event: HubEvent) =>
       event.type === 'typing' &&
@@ -96,11 +109,17 @@ function streamOf(services: Services, chatBoxId: string | null, after: number, c
       after,
       deliver: (event) => {
         if (mine(event)) return;
-        const id = event.type === 'typing' ? undefined : chatBoxId === null ? event.position : event.seq;
-        writer.send({ id, event: event.type, data: event });
+        if (event.type === 'typing') return writer.send({ event: event.type, data: event });
+        if (chatBoxId === null) return writer.send({ id: event.position, event: event.type, data: event });
+        // The position counts every chat box's events: a contact has no business knowing how many there are.
+        const { position: _, ...data } = event;
+        writer.send({ id: event.seq, event: event.type, data });
       },
+      drained: () => writer.drained(),
       onClose: () => writer.end(),
     });
+    const rechecks = setInterval(() => void recheck().catch(() => writer.end()), recheckEveryMs);
+    rechecks.unref?.();
     // A contact's stream ends with their token, so the browser reconnects with the renewed one.
     const expiry =
       caller && 'session' in caller
@@ -108,6 +127,7 @@ function streamOf(services: Services, chatBoxId: string | null, after: number, c
         : undefined;
     return () => {
       clearTimeout(expiry);
+      clearInterval(rechecks);
       following.stop();
     };
   });
@@ -121,7 +141,13 @@ export const chatStreamRoute = route({
   async handle({ services, request, body, caller }): Promise<EventStream> {
     // A client cannot have seen past the current seq: one that says so (a reset database) gets everything after now.
     const seq = await currentSeq(services.db, body.chatBoxId);
-    return streamOf(services, body.chatBoxId, Math.min(lastEventId(request) ?? seq, seq), caller);
+    const token = bearerToken(request.header('authorization'), 'A session or sign-in token');
+    return streamOf(services, {
+      chatBoxId: body.chatBoxId,
+      after: Math.min(lastEventId(request) ?? seq, seq),
+      caller,
+      recheck: () => participantFromToken(services, token, body.chatBoxId),
+    });
   },
 });
 
@@ -131,7 +157,13 @@ export const inboxStreamRoute = route({
   caller: 'staff',
   async handle({ services, request }): Promise<EventStream> {
     const position = await lastPosition(services.db);
-    return streamOf(services, null, Math.min(lastEventId(request) ?? position, position), undefined);
+    const token = bearerToken(request.header('authorization'), 'A sign-in token');
+    return streamOf(services, {
+      chatBoxId: null,
+      after: Math.min(lastEventId(request) ?? position, position),
+      caller: undefined,
+      recheck: () => staffFromToken(services.db, services.verifyIdToken, token),
+    });
   },
 });
 

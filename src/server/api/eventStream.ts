@@ -8,7 +8,10 @@ import type { StreamAnswer } from './exchange.ts';
 
 /** Where a stream writes: raw text (the edge encodes and flushes it), and the end of the answer. */
 export interface StreamSink {
-  write(text: string): void;
+  /** False when the text waits in memory for a slow client (see drained). */
+  write(text: string): boolean;
+  /** Resolves once what was written has gone out (or the client has gone). */
+  drained(): Promise<void>;
   end(): void;
 }
 
@@ -30,6 +33,8 @@ export function formatEvent({ id, event, data }: SseEvent): string {
 
 export interface EventWriter {
   send(event: SseEvent): void;
+  /** Resolves when the client has taken what was sent: a long replay waits on it page by page. */
+  drained(): Promise<void>;
   end(): void;
 }
 
@@ -53,6 +58,7 @@ export function eventStream(open: (writer: EventWriter) => () => void): EventStr
         send: (event) => {
           if (!ended) sink.write(formatEvent(event));
         },
+        drained: () => (ended ? Promise.resolve() : sink.drained()),
         end: () => {
           if (ended) return;
           finish();

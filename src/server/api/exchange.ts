@@ -73,7 +73,8 @@ export function toWebResponse(answer: ApiAnswer): Response {
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
       close = answer.stream.start({
-        write: (text) => controller.enqueue(encoder.encode(text)),
+        write: (text) => (controller.enqueue(encoder.encode(text)), true),
+        drained: () => Promise.resolve(),
         end: () => {
           close();
           controller.close();

@@ -32,6 +32,9 @@ export function toMessage(row: MessageRow): Message {
   };
 }
 
+/** An event as stored: with its global position (the inbox stream's counter). */
+export type StoredEvent = ChatEvent & { position: number };
+
 /** What an event says, before it has a place in the sequence. */
 export type EventChange =
   { type: 'message'; message: Message } | { type: 'read'; readCursor: ReadCursor } | { type: 'status'; status: ChatStatus };
@@ -46,7 +49,7 @@ export async function lockChatBox(tx: Queryable, chatBoxId: string): Promise<voi
 }
 
 /** Stores an event for a change made in this transaction (after lockChatBox). */
-export async function appendEvent(tx: Queryable, chatBoxId: string, change: EventChange): Promise<ChatEvent> {
+export async function appendEvent(tx: Queryable, chatBoxId: string, change: EventChange): Promise<StoredEvent> {
   const [box] = await tx.query<{ event_seq: number }>(
     `update chat_boxes set event_seq = event_seq + 1, last_activity_at = now() where id = $1 returning event_seq`,
     [chatBoxId],
@@ -64,7 +67,7 @@ export async function appendEvent(tx: Queryable, chatBoxId: string, change: Even
     messageId,
     data === null ? null : JSON.stringify(data),
   ]);
-  return { ...change, chatBoxId, seq, position } as ChatEvent;
+  return { ...change, chatBoxId, seq, position } as StoredEvent;
 }
 
 interface EventRow extends MessageRow {
@@ -75,7 +78,7 @@ interface EventRow extends MessageRow {
   data: { readCursor?: ReadCursor; status?: ChatStatus } | null;
 }
 
-function toEvent(row: EventRow): ChatEvent {
+function toEvent(row: EventRow): StoredEvent {
   const base = { chatBoxId: row.event_chat_box_id, seq: row.seq, position: row.position };
   switch (row.type) {
     case 'message':
@@ -91,7 +94,7 @@ const eventSelect = `select e.position, e.seq, e.type, e.chat_box_id as event_ch
   from chat_events e left join messages m on m.id = e.message_id`;
 
 /** Events of one chat box after `seq`, oldest first. */
-export async function eventsAfter(db: Queryable, chatBoxId: string, seq: number, limit = 500): Promise<ChatEvent[]> {
+export async function eventsAfter(db: Queryable, chatBoxId: string, seq: number, limit = 500): Promise<StoredEvent[]> {
   const rows = await db.query<EventRow & Record<string, unknown>>(
     `${eventSelect} where e.chat_box_id = $1 and e.seq > $2 order by e.seq limit $3`,
     [chatBoxId, seq, limit],
@@ -100,7 +103,7 @@ export async function eventsAfter(db: Queryable, chatBoxId: string, seq: number,
 }
 
 /** Events of every chat box after a global position, oldest first (the staff inbox stream). */
-export async function eventsAfterPosition(db: Queryable, position: number, limit = 500): Promise<ChatEvent[]> {
+export async function eventsAfterPosition(db: Queryable, position: number, limit = 500): Promise<StoredEvent[]> {
   const rows = await db.query<EventRow & Record<string, unknown>>(`${eventSelect} where e.position > $1 order by e.position limit $2`, [
     position,
     limit,

@@ -4,10 +4,9 @@
  * notification lost or overtaken) makes it read the database from the last delivered on. One step at a time, so
  * deliveries never interleave.
  */
-import type { ChatEvent } from '../../lib/api/chat.ts';
 import type { Queryable } from '../db/database.ts';
 import type { Log } from '../log.ts';
-import { eventsAfter, eventsAfterPosition } from './events.ts';
+import { eventsAfter, eventsAfterPosition, type StoredEvent } from './events.ts';
 import type { ChatHub, HubEvent } from './hub.ts';
 
 /** One read of stored events at most this long, so a long absence is replayed in steps. */
@@ -26,12 +25,14 @@ export interface FollowOptions {
   /** The last seq (or position) the reader has. */
   after: number;
   deliver(event: HubEvent): void;
+  /** Resolves when the reader has taken what was delivered: a replay reads its next page only then. */
+  drained?: () => Promise<void>;
   /** The process is stopping: end the stream. */
   onClose(): void;
 }
 
-export function follow({ hub, db, log, chatBoxId, after, deliver, onClose }: FollowOptions): Following {
-  const counter = (event: ChatEvent) => (chatBoxId === null ? event.position : event.seq);
+export function follow({ hub, db, log, chatBoxId, after, deliver, drained, onClose }: FollowOptions): Following {
+  const counter = (event: StoredEvent) => (chatBoxId === null ? event.position : event.seq);
   const read = (from: number) =>
     chatBoxId === null ? eventsAfterPosition(db, from, pageSize) : eventsAfter(db, chatBoxId, from, pageSize);
   let last = after;
@@ -43,7 +44,7 @@ export function follow({ hub, db, log, chatBoxId, after, deliver, onClose }: Fol
     });
     steps = steps.catch((error: unknown) => log.error('Chat: a stream could not read its events:', error));
   };
-  const give = (event: ChatEvent) => {
+  const give = (event: StoredEvent) => {
     last = counter(event);
     deliver(event);
   };
@@ -52,6 +53,8 @@ export function follow({ hub, db, log, chatBoxId, after, deliver, onClose }: Fol
       const events = await read(last);
       for (const event of events) if (!stopped && counter(event) > last) give(event);
       if (events.length < pageSize || stopped) return;
+      // A long absence replays page by page, no faster than the client reads: memory stays at one page.
+      await drained?.();
     }
   }
 

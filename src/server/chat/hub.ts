@@ -5,12 +5,12 @@
  * every other process reads the event back by its position and delivers it to its own streams. Streams fill any
  * gap from the database themselves (stream.ts), so a lost notification costs latency, never an event.
  */
-import type { ChatEvent, TypingEvent } from '../../lib/api/chat.ts';
+import type { TypingEvent } from '../../lib/api/chat.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import type { Log } from '../log.ts';
-import { eventsAfterPosition } from './events.ts';
+import { eventsAfterPosition, type StoredEvent } from './events.ts';
 
-export type HubEvent = ChatEvent | TypingEvent;
+export type HubEvent = StoredEvent | TypingEvent;
 
 export interface Subscriber {
   /** A chat box id, or null for every chat box's stored events (the staff inbox). */
@@ -25,9 +25,9 @@ export interface Subscriber {
 export interface ChatHub {
   subscribe(subscriber: Subscriber): () => void;
   /** Inside the change's transaction: tells the other processes at commit (PostgreSQL; nothing with PGlite). */
-  announce(tx: Queryable, event: ChatEvent): Promise<void>;
+  announce(tx: Queryable, event: StoredEvent): Promise<void>;
   /** After commit: delivers to this process's streams. */
-  publish(event: ChatEvent): void;
+  publish(event: StoredEvent): void;
   /** Someone is typing: not stored, delivered here and announced to the other processes. */
   typing(event: TypingEvent): Promise<void>;
   /** Ends every stream and stops listening. */
@@ -43,6 +43,9 @@ export function createChatHub(db: Database, log: Log): ChatHub {
   const everyChatBox = new Set<Subscriber>();
   const notifications = db.notifications;
   let listening: Promise<{ close(): Promise<void> } | undefined> | undefined;
+  let closed = false;
+  let retry: NodeJS.Timeout | undefined;
+  let retryMs = 1000;
 
   const subscribersOf = (chatBoxId: string): Iterable<Subscriber> => byChatBox.get(chatBoxId) ?? [];
   function deliver(event: HubEvent): void {
@@ -64,27 +67,48 @@ export function createChatHub(db: Database, log: Log): ChatHub {
     }
   }
 
+  /** Streams read what is stored once the listening connection is up: anything committed before then is read. */
+  const everyoneCatchesUp = () => {
+    for (const subscriber of everyone()) subscriber.catchUp();
+  };
+
   function listen(): void {
-    if (!notifications || listening) return;
+    if (!notifications || listening || closed) return;
     listening = notifications
       .listen(
         channel,
         (payload) => void onNotification(payload).catch((error: unknown) => log.error('Chat: a notification could not be read:', error)),
         () => {
           log.info('Chat: listening again after the database connection was replaced.');
-          for (const subscriber of everyone()) subscriber.catchUp();
+          everyoneCatchesUp();
         },
       )
-      .catch((error: unknown) => {
-        // Streams still work within this process; other processes' events arrive with the next gap or reconnect.
-        log.error('Chat: could not listen for other processes’ events:', error);
-        listening = undefined;
-        return undefined;
-      });
+      .then(
+        (listener) => {
+          retryMs = 1000;
+          // Streams that started before this point may have missed another process's event in between.
+          everyoneCatchesUp();
+          return listener;
+        },
+        (error: unknown) => {
+          // Streams still work within this process; other processes' events come once listening works.
+          log.error('Chat: could not listen for other processes’ events; trying again.', error);
+          listening = undefined;
+          retry = setTimeout(listen, retryMs);
+          retry.unref?.();
+          retryMs = Math.min(retryMs * 2, 30_000);
+          return undefined;
+        },
+      );
   }
 
   return {
     subscribe(subscriber) {
+      // Stopping: a stream that arrives now ends at once instead of keeping the process.
+      if (closed) {
+        subscriber.close();
+        return () => {};
+      }
       listen();
       const set = subscriber.chatBoxId === null ? everyChatBox : (byChatBox.get(subscriber.chatBoxId) ?? new Set());
       if (subscriber.chatBoxId !== null) byChatBox.set(subscriber.chatBoxId, set);
@@ -100,13 +124,14 @@ export function createChatHub(db: Database, log: Log): ChatHub {
     publish: deliver,
     async typing(event) {
       deliver(event);
-      await notifications?.notify(
-        db,
-        channel,
-        `${origin}|t|${event.chatBoxId}|${event.sender.kind}|${encodeURIComponent(event.sender.id)}`,
-      );
+      // Best effort: typing is not worth an error answer when the database is briefly away.
+      await notifications
+        ?.notify(db, channel, `${origin}|t|${event.chatBoxId}|${event.sender.kind}|${encodeURIComponent(event.sender.id)}`)
+        .catch((error: unknown) => log.error('Chat: a typing signal could not reach the other processes:', error));
     },
     async close() {
+      closed = true;
+      clearTimeout(retry);
       for (const subscriber of everyone()) subscriber.close();
       byChatBox.clear();
       everyChatBox.clear();

@@ -3,10 +3,10 @@
  * published (events.ts, hub.ts). A message is stored before it is acknowledged; the sender's client id makes a
  * retried send return the first message instead of storing a second.
  */
-import type { ChatEvent, ChatStatus, ListMessagesAnswer, Message, Participant, ReadCursor } from '../../lib/api/chat.ts';
+import type { ChatStatus, ListMessagesAnswer, Message, Participant, ReadCursor } from '../../lib/api/chat.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { ApiError } from '../errors.ts';
-import { appendEvent, lockChatBox, messageColumns, toMessage, type EventChange, type MessageRow } from './events.ts';
+import { appendEvent, lockChatBox, messageColumns, toMessage, type EventChange, type MessageRow, type StoredEvent } from './events.ts';
 import type { ChatHub } from './hub.ts';
 
 export interface ChatStore {
@@ -55,6 +55,25 @@ const storeMessage = `
   )
   select m.*, e.position, e.seq from m, e`;
 
+/** Stores a message and its event (no announcing: the caller's, or the demo's before anyone listens). */
+export async function storeMessageEvent(
+  target: Queryable,
+  chatBoxId: string,
+  sender: Participant,
+  clientId: string,
+  text: string,
+): Promise<StoredEvent & { type: 'message' }> {
+  const [row] = await target.query<Row & { position: number; seq: number }>(storeMessage, [
+    chatBoxId,
+    clientId,
+    sender.kind,
+    sender.id,
+    text,
+  ]);
+  if (!row) throw new ApiError(404, 'not_found', 'There is no such chat box.');
+  return { type: 'message', chatBoxId, seq: row.seq, position: row.position, message: toMessage(row) };
+}
+
 export async function sendMessage(
   store: ChatStore,
   chatBoxId: string,
@@ -63,18 +82,9 @@ export async function sendMessage(
   text: string,
 ): Promise<Message> {
   const { db, chat } = store;
-  const insert = async (target: Queryable): Promise<ChatEvent & { type: 'message' }> => {
-    const [row] = await target.query<Row & { position: number; seq: number }>(storeMessage, [
-      chatBoxId,
-      clientId,
-      sender.kind,
-      sender.id,
-      text,
-    ]);
-    if (!row) throw new ApiError(404, 'not_found', 'There is no such chat box.');
-    return { type: 'message', chatBoxId, seq: row.seq, position: row.position, message: toMessage(row) };
-  };
-  let event: ChatEvent & { type: 'message' };
+  const insert = (target: Queryable) => storeMessageEvent(target, chatBoxId, sender, clientId, text);
+
+  let event: StoredEvent & { type: 'message' };
   try {
     // With PostgreSQL the other processes hear of it at commit; PGlite has no others, and one statement is atomic.
     event = db.notifications

@@ -91,6 +91,7 @@ export const migrations: Migration[] = [
         -- The chat box's last event: every event takes the next number, so "everything after N" is one range.
         add column event_seq bigint not null default 0,
         add column last_activity_at timestamptz;
+      update chat_boxes set last_activity_at = last_message_at;
 
       -- One row: the last position given to an event of any chat box. Taking the next one locks this row until
       -- commit, so positions are given in commit order without gaps: the staff inbox stream resumes after any.
@@ -111,6 +112,8 @@ export const migrations: Migration[] = [
         created_at timestamptz not null default now(),
         unique (chat_box_id, seq)
       );
+      -- Deleting a message (erasure) finds its event without a scan.
+      create index chat_events_message on chat_events (message_id) where message_id is not null;
 
       -- How far each participant has read; only ever moves forward.
       create table read_cursors (

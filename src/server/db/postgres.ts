@@ -49,6 +49,8 @@ export async function openPostgres(url: string, schema?: string): Promise<Databa
 /** Reconnects wait this long, doubling up to 10 s. */
 const reconnectFirstMs = 250;
 const reconnectMaxMs = 10_000;
+const pingEveryMs = 30_000;
+const pingTimeoutMs = 10_000;
 
 function notifications(url: string, schema: string | undefined): Notifications {
   const qualified = (channel: string) => (schema ? `${schema}_${channel}` : channel);
@@ -62,7 +64,8 @@ function notifications(url: string, schema: string | undefined): Notifications {
       let wait = reconnectFirstMs;
       let timer: NodeJS.Timeout | undefined;
       const connect = async (reconnecting: boolean): Promise<void> => {
-        const next = new pg.Client({ connectionString: url });
+        // keepAlive and a ping: a connection that died without a word (NAT timeout, failover) is noticed and replaced.
+        const next = new pg.Client({ connectionString: url, keepAlive: true });
         next.on('notification', (message) => {
           if (message.channel === name && message.payload !== undefined) onPayload(message.payload);
         });
@@ -93,6 +96,12 @@ function notifications(url: string, schema: string | undefined): Notifications {
         }
         established = true;
         wait = reconnectFirstMs;
+        const ping = setInterval(() => {
+          const timeout = new Promise((_, fail) => setTimeout(() => fail(new Error('ping timed out')), pingTimeoutMs).unref());
+          Promise.race([next.query('select 1'), timeout]).catch(lost);
+        }, pingEveryMs);
+        ping.unref();
+        next.once('end', () => clearInterval(ping));
         if (reconnecting) onReconnect();
       };
       await connect(false);

@@ -66,6 +66,16 @@ function serveStream({ status, headers, stream }: StreamAnswer, req: IncomingMes
   req.socket.setTimeout(0);
   res.writeHead(status, headers);
   res.flushHeaders();
-  const cleanUp = stream.start({ write: (text) => void res.write(text), end: () => res.end() });
+  const cleanUp = stream.start({
+    write: (text) => res.write(text),
+    drained: () =>
+      res.writableNeedDrain && !res.destroyed
+        ? new Promise<void>((done) => {
+            res.once('drain', done);
+            res.once('close', done);
+          })
+        : Promise.resolve(),
+    end: () => res.end(),
+  });
   res.once('close', cleanUp);
 }
