@@ -71,7 +71,7 @@ async function contactsInDatabase(env, count) {
 async function openStream(url, contact, received, onOpen) {
   const controller = new AbortController();
   const response = await fetch(`${url}/api/chat/stream?chatBoxId=${contact.chatBoxId}`, {
-    headers: { authorization: `Bearer ${contact.token}` },
+    headers: { authorization: `Bearer ${contact.token}`, accept: 'text/event-stream' },
     signal: controller.signal,
   });
   if (response.status !== 200) throw new Error(`stream answered ${response.status}`);

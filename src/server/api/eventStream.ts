@@ -38,18 +38,37 @@ export interface EventWriter {
   end(): void;
 }
 
+/** Every open stream of the process, and one timer that sends them all their heartbeat (not one timer each). */
+const beating = new Set<StreamSink>();
+let heartbeat: ReturnType<typeof setInterval> | undefined;
+
+function beat(sink: StreamSink): void {
+  beating.add(sink);
+  heartbeat ??= setInterval(() => {
+    for (const each of beating) each.write(': heartbeat\n\n');
+  }, heartbeatMs);
+  heartbeat.unref?.();
+}
+
+function rest(sink: StreamSink): void {
+  beating.delete(sink);
+  if (beating.size === 0 && heartbeat) {
+    clearInterval(heartbeat);
+    heartbeat = undefined;
+  }
+}
+
 /** A stream of events: `open` gets a writer and returns its own clean-up; heartbeats are added here. */
 export function eventStream(open: (writer: EventWriter) => () => void): EventStream {
   return {
     start(sink) {
       let ended = false;
       let cleanUp = () => {};
-      const heartbeat = setInterval(() => sink.write(': heartbeat\n\n'), heartbeatMs);
-      heartbeat.unref?.();
+      beat(sink);
       const finish = () => {
         if (ended) return;
         ended = true;
-        clearInterval(heartbeat);
+        rest(sink);
         cleanUp();
       };
       // A comment first: the client sees the stream open before any event arrives.

@@ -74,7 +74,7 @@ export function requestHandler({ api, site, precompressed, headersFor, clientAdd
       req.url = target.url;
       for (const [name, value] of Object.entries(headersFor(target.pathname))) res.setHeader(name, value);
       if (precompressed?.(req, res, target.pathname)) return;
-      compressOnTheFly(req, res, () => {
+      const serve = () => {
         if (target.pathname.startsWith('/api/')) {
           return void serveApi(api, req, res, target, clientAddress(req)).catch(failed(req, res));
         }
@@ -82,7 +82,11 @@ export function requestHandler({ api, site, precompressed, headersFor, clientAdd
           return plainAnswer(res, 413, 'Payload too large.', { Connection: 'close' });
         }
         void Promise.resolve(site(req, res)).catch(failed(req, res));
-      });
+      };
+      // An event stream is never compressed (each event goes out as written; its answer says no-transform), so it
+      // skips the wrapper, which would otherwise sit on every open stream for its whole life.
+      if (req.headers.accept?.includes('text/event-stream')) return serve();
+      compressOnTheFly(req, res, serve);
     } catch (error) {
       failed(req, res)(error);
     }
