@@ -22,6 +22,7 @@ import { $devMode, initDevMode } from '../stores/devMode.ts';
 import BotCheckNotice from './BotCheckNotice.tsx';
 import AppErrorGate from './AppErrorGate.tsx';
 import Conversation from './Conversation.tsx';
+import Inbox from './chat/Inbox.tsx';
 
 interface Props {
   lang: Lang;
@@ -46,7 +47,7 @@ function Session({ lang, messages, sessionKey, settings }: Props) {
     const link = takeContactSessionParams(location, history);
     const asContact = () => void openSession(sessionKey, link).then(setView);
     // Only a browser where staff signed in loads Firebase; anyone else goes straight to the contact session.
-    if (!chatBoxId || !hasStaffHint()) return asContact();
+    if (!hasStaffHint()) return asContact();
     import('../lib/staff/staffChat.ts')
       .then(({ staffChatIdentity }) => staffChatIdentity(settings.firebase))
       .then((identity) => (identity ? setStaff(identity) : asContact()), asContact);
@@ -82,7 +83,7 @@ function Session({ lang, messages, sessionKey, settings }: Props) {
     setBusy(false);
   }
 
-  const title = t(sessionKey === 'page' ? 'session.titlePage' : 'session.title');
+  const title = t(staff && !chatBoxId ? 'inbox.title' : sessionKey === 'page' ? 'session.titlePage' : 'session.title');
   return (
     <section className="session" aria-labelledby={`${id}-title`}>
       <h1 id={`${id}-title`}>{title}</h1>
@@ -91,6 +92,7 @@ function Session({ lang, messages, sessionKey, settings }: Props) {
           {t('session.checking')}
         </p>
       )}
+      {staff && !chatBoxId && <Inbox lang={lang} t={t} getToken={staff.getToken} />}
       {staff && chatBoxId && (
         <>
           <p className="session-header muted">{t('chat.answeringAs', { name: isolate(staff.name) })}</p>

@@ -157,3 +157,37 @@ test('a contact cut off for 20 s gets the 10 messages sent meanwhile once and in
     await proxy.close();
   }
 });
+
+test('the staff inbox lists a conversation with its unread count, counts a new message live, and opens it by keyboard', async ({
+  browser,
+}) => {
+  const t = messages('en');
+  const contact = await contactPage(browser, 'en');
+  await expect(composer(contact.page, 'en')).toBeVisible();
+  await write(contact.page, 'en', 'Is anyone there?');
+  await expect(log(contact.page, 'en').getByText(t['chat.sent']!, { exact: true })).toBeVisible();
+  const staff = await staffPage(browser, 'en', 'Ines');
+  await staff.goto('/en/chat');
+  await expect(staff.getByRole('heading', { name: t['inbox.title']! })).toBeVisible({ timeout: 30_000 });
+  const entry = staff.locator('.inbox-entry').filter({ hasText: 'Is anyone there?' });
+  await expect(entry).toContainText(fill(t['inbox.unread_one']!, { count: '1' }));
+  await expect(entry).toContainText(t['inbox.status.open']!);
+  await expect(staff).toHaveTitle(/^\(\d+\) /);
+
+  // Live: the contact writes again, and the inbox shows it with a higher count, without a reload.
+  await write(contact.page, 'en', 'Hello?');
+  const updated = staff.locator('.inbox-entry').filter({ hasText: 'Hello?' });
+  await expect(updated).toContainText(fill(t['inbox.unread_other']!, { count: '2' }));
+  const results = await new AxeBuilder({ page: staff }).include('.inbox').analyze();
+  expect(results.violations).toEqual([]);
+
+  // Other tests' conversations share this inbox: arrow keys move from the first, then Enter opens this one.
+  await staff.locator('.inbox a').first().focus();
+  await staff.keyboard.press('ArrowDown');
+  await expect(staff.locator('.inbox a').nth(1)).toBeFocused();
+  await staff.keyboard.press('ArrowUp');
+  await updated.locator('a').focus();
+  await staff.keyboard.press('Enter');
+  await expect(staff).toHaveURL(`/en/chat/${contact.chatBoxId}`);
+  await expect(log(staff, 'en').getByText('Hello?')).toBeVisible();
+});

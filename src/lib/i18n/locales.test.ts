@@ -19,6 +19,7 @@ const onlyNames = (value: string) =>
 // Words that a language really shares with English, per key (loanwords a translator would keep).
 const sameAsEnglish: Partial<Record<Lang, string[]>> = {
   it: ['login.password'],
+  nl: ['inbox.title'],
 };
 
 // Each language's own script; a string with letters of another non-Latin script is a slip of the pen.

@@ -237,6 +237,34 @@ describe.each(testDatabases)('the chat API on $name', ({ open }) => {
     expect((await openStream(`${server.url}/api/inbox/stream`, a.token)).status).toBe(401);
   });
 
+  it('lists the inbox for staff: latest activity first, last message, unread from their own cursor, status filter', async () => {
+    const [a, b] = [await contact(), await contact()];
+    const [lee, kim] = [await staff(), await staff()];
+    await send(a.token, a.chatBoxId, 'a1');
+    const a2 = (await send(a.token, a.chatBoxId, 'a2')).body.message;
+    await send(b.token, b.chatBoxId, 'b1');
+    await send(lee.idToken, b.chatBoxId, 'reply to b');
+    const inbox = async (token: string, body: object = {}) => (await call('/api/inbox/list', { token, body })).body.chatBoxes;
+    const first = await inbox(lee.idToken);
+    expect(first.map((e: { id: string }) => e.id)).toEqual([b.chatBoxId, a.chatBoxId]);
+    expect(first[0]).toMatchObject({
+      status: 'open',
+      unread: 1,
+      lastMessage: { text: 'reply to b', sender: { kind: 'staff', id: lee.uid } },
+    });
+    expect(first[1]).toMatchObject({ unread: 2, contact: { id: a.contactId }, lastMessage: { id: a2.id, text: 'a2' } });
+    // Lee reads a's conversation; Kim's count is Kim's own.
+    await call('/api/chat/read', { token: lee.idToken, body: { chatBoxId: a.chatBoxId, messageId: a2.id } });
+    const of = (list: { id: string; unread: number }[], id: string) => list.find((entry) => entry.id === id)!;
+    expect(of(await inbox(lee.idToken), a.chatBoxId).unread).toBe(0);
+    expect(of(await inbox(kim.idToken), a.chatBoxId).unread).toBe(2);
+    await call('/api/chat/status', { token: lee.idToken, body: { chatBoxId: a.chatBoxId, status: 'resolved' } });
+    expect((await inbox(lee.idToken, { status: 'resolved' })).map((e: { id: string }) => e.id)).toEqual([a.chatBoxId]);
+    expect((await inbox(lee.idToken, { status: 'open' })).map((e: { id: string }) => e.id)).toEqual([b.chatBoxId]);
+    // Contacts have no inbox.
+    expect((await call('/api/inbox/list', { token: a.token, body: {} })).status).toBe(401);
+  });
+
   it('ends open streams when the hub closes (the server stopping), and refuses a bad Last-Event-ID', async () => {
     const ana = await contact();
     const url = `${server.url}/api/chat/stream?chatBoxId=${ana.chatBoxId}`;

@@ -10,12 +10,22 @@ import { readJson } from './body.ts';
 import { chatRoutes } from './chat.ts';
 import { streamAnswer, type EventStream } from './eventStream.ts';
 import { answer, fromWebRequest, toWebResponse, type ApiAnswer, type ApiRequest } from './exchange.ts';
+import { inboxListRoute } from './inbox.ts';
 import { participantFromToken } from './participant.ts';
 import type { Call, Route } from './route.ts';
 import { authorizeContact, contactRoute, extendRoute, organizationUserRoute, verifyChatBoxRoute, verifyPageRoute } from './sessions.ts';
 import { meRoute } from './staff.ts';
 
-const routes: Route[] = [verifyChatBoxRoute, verifyPageRoute, extendRoute, organizationUserRoute, contactRoute, meRoute, ...chatRoutes];
+const routes: Route[] = [
+  verifyChatBoxRoute,
+  verifyPageRoute,
+  extendRoute,
+  organizationUserRoute,
+  contactRoute,
+  meRoute,
+  ...chatRoutes,
+  inboxListRoute,
+];
 
 /** Path → method → route. */
 const table = new Map<string, Map<string, Route>>();
