@@ -8,6 +8,11 @@ const dataDir = 'node_modules/.cache/foyer-e2e-data';
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
+  // Two workers on two cores, some tests driving two browsers and axe over whole conversations: the search and
+  // page tests beside them were seen past the defaults (5 s per expect, 30 s per test). Waiting longer changes no
+  // verdict; speed is measured by `npm run bench`.
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
   workers: 2,
   retries: 0,
   reporter: 'list',
