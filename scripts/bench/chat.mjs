@@ -165,6 +165,8 @@ async function deliveryRun({ streamUrl, sendUrl, contacts, streamsPerChatBox, ra
   };
 }
 
+const loadSummary = (load) => ({ rps: load.requests.average, p99Ms: load.latency.p99, errors: load.errors + load.non2xx });
+
 function sendLoad(url, contacts, seconds) {
   let next = 0;
   return new Promise((resolve, reject) => {
@@ -209,7 +211,7 @@ export async function measureChat(root, outDir, { port = 4393, seconds = 30, cha
       pid: foyer.pid,
     });
     const load = await sendLoad(foyer.url, contacts, 10);
-    results.send = { rps: load.requests.average, p99Ms: load.latency.p99, errors: load.errors + load.non2xx };
+    results.send = loadSummary(load);
   } finally {
     await foyer.stop();
   }
@@ -239,7 +241,7 @@ export async function measureChat(root, outDir, { port = 4393, seconds = 30, cha
         pid: a.pid,
       });
       const load = await sendLoad(b.url, contacts, 10);
-      results.postgresSend = { rps: load.requests.average, p99Ms: load.latency.p99, errors: load.errors + load.non2xx };
+      results.postgresSend = loadSummary(load);
     } finally {
       await a.stop();
       await b.stop();

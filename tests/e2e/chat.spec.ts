@@ -3,6 +3,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { foyer, inviteLink } from './cli.ts';
 import { messages } from './content.ts';
 import { createAccount, uniqueEmail } from './emulator.ts';
+import { composer, log, texts, write } from './chatPage.ts';
 import { startTcpProxy } from './tcpProxy.ts';
 
 // Two browsers, a sign-in and many round trips each: more than the default 30 s on a busy two-core machine.
@@ -31,14 +32,6 @@ async function contactPage(browser: Browser, lang: string, origin = ''): Promise
   const page = await (await browser.newContext()).newPage();
   await page.goto(origin + invitation.path.replace(/^\/[a-zA-Z-]+\//, `/${lang}/`));
   return { page, chatBoxId: invitation.chatBoxId };
-}
-
-const composer = (page: Page, lang: string) => page.getByLabel(messages(lang)['chat.composerLabel']!);
-const log = (page: Page, lang: string) => page.getByRole('log', { name: messages(lang)['chat.log']! });
-
-async function write(page: Page, lang: string, text: string) {
-  await composer(page, lang).fill(text);
-  await composer(page, lang).press('Enter');
 }
 
 for (const lang of ['en', 'ar']) {
@@ -111,10 +104,9 @@ test('messages written on both sides at once keep one order on both screens', as
       for (let i = 0; i < 5; i += 1) await write(staff, 'en', `staff ${i}`);
     })(),
   ]);
-  const texts = (page: Page) => log(page, 'en').locator('.chat-text').allTextContents();
-  await expect.poll(async () => (await texts(contact.page)).length).toBe(10);
-  await expect.poll(async () => (await texts(staff)).length).toBe(10);
-  expect(await texts(contact.page)).toEqual(await texts(staff));
+  await expect.poll(async () => (await texts(contact.page, 'en')).length).toBe(10);
+  await expect.poll(async () => (await texts(staff, 'en')).length).toBe(10);
+  expect(await texts(contact.page, 'en')).toEqual(await texts(staff, 'en'));
 });
 
 test('a contact cut off for 20 s gets the 10 messages sent meanwhile once and in order, and what they wrote goes out once', async ({
@@ -143,16 +135,15 @@ test('a contact cut off for 20 s gets the 10 messages sent meanwhile once and in
     proxy.restore();
 
     const expected = ['before the cut', ...Array.from({ length: 10 }, (_, i) => `while cut ${i + 1}`)];
-    const texts = (page: Page) => log(page, 'en').locator('.chat-text').allTextContents();
     await expect
-      .poll(async () => (await texts(contact.page)).filter((text) => text !== 'written while cut'), { timeout: 30_000 })
+      .poll(async () => (await texts(contact.page, 'en')).filter((text) => text !== 'written while cut'), { timeout: 30_000 })
       .toEqual(expected);
     await expect(log(staff, 'en').getByText('written while cut')).toHaveCount(1, { timeout: 30_000 });
     await expect(contact.page.getByText(messages('en')['chat.reconnecting']!)).toBeHidden();
     // Once on both screens, also after a reload (the server has one copy).
     await contact.page.reload();
-    await expect.poll(async () => (await texts(contact.page)).filter((text) => text === 'written while cut').length).toBe(1);
-    expect((await texts(contact.page)).filter((text) => text !== 'written while cut')).toEqual(expected);
+    await expect.poll(async () => (await texts(contact.page, 'en')).filter((text) => text === 'written while cut').length).toBe(1);
+    expect((await texts(contact.page, 'en')).filter((text) => text !== 'written while cut')).toEqual(expected);
   } finally {
     await proxy.close();
   }

@@ -1,5 +1,6 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { demoStaffLogin } from '../../scripts/authEmulator.mjs';
+import { composer, openPage, texts, write } from './chatPage.ts';
 import { messages } from './content.ts';
 import { emulatorHost } from './emulator.ts';
 import { exited, foyerProcesses, type FoyerProcesses } from './foyerProcess.ts';
@@ -8,19 +9,6 @@ import { exited, foyerProcesses, type FoyerProcesses } from './foyerProcess.ts';
 const t = messages('en');
 let foyers: FoyerProcesses | undefined;
 test.afterAll(() => foyers?.cleanUp());
-
-const composer = (page: Page) => page.getByLabel(t['chat.composerLabel']!);
-const texts = (page: Page) => page.getByRole('log', { name: t['chat.log']! }).locator('.chat-text').allTextContents();
-async function write(page: Page, text: string) {
-  await composer(page).fill(text);
-  await composer(page).press('Enter');
-}
-
-async function openPage(browser: Browser, url: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await page.goto(url);
-  return page;
-}
 
 test('the server killed mid-conversation and started again: both sides reconnect, every message there once, in order', async ({
   browser,
@@ -41,30 +29,30 @@ test('the server killed mid-conversation and started again: both sides reconnect
   await staff.getByRole('button', { name: t['login.signIn']!, exact: true }).click();
   await expect(staff).toHaveURL((url) => url.pathname === chatPath);
   // A fresh server's first pages and Firebase's first sign-in take a while on a busy machine.
-  await expect(composer(staff)).toBeVisible({ timeout: 30_000 });
-  await expect(composer(contact)).toBeVisible({ timeout: 30_000 });
+  await expect(composer(staff, 'en')).toBeVisible({ timeout: 30_000 });
+  await expect(composer(contact, 'en')).toBeVisible({ timeout: 30_000 });
 
-  await write(contact, 'one from Ana');
-  await write(staff, 'two from staff');
-  await expect.poll(() => texts(contact)).toEqual(['one from Ana', 'two from staff']);
+  await write(contact, 'en', 'one from Ana');
+  await write(staff, 'en', 'two from staff');
+  await expect.poll(() => texts(contact, 'en')).toEqual(['one from Ana', 'two from staff']);
 
   first.kill('SIGKILL');
   await exited(first);
   // Written while the server is gone: it waits in the outbox.
-  await write(contact, 'three, written while down');
+  await write(contact, 'en', 'three, written while down');
   await foyers.start(firebase);
 
   // Nobody reloads: the pages reconnect by themselves, and the outbox sends once.
-  await write(staff, 'four from staff, after the restart');
+  await write(staff, 'en', 'four from staff, after the restart');
   // "three" waits in the contact's outbox for its retry, so "four" may be stored first: the server's order is the
   // one order, the same on both screens, with every message once.
   const expected = ['one from Ana', 'two from staff', 'three, written while down', 'four from staff, after the restart'];
-  const sorted = async (page: Page) => (await texts(page)).toSorted();
+  const sorted = async (page: Page) => (await texts(page, 'en')).toSorted();
   await expect.poll(() => sorted(contact), { timeout: 60_000 }).toEqual(expected.toSorted());
   await expect.poll(() => sorted(staff), { timeout: 60_000 }).toEqual(expected.toSorted());
-  const order = await texts(staff);
+  const order = await texts(staff, 'en');
   expect(order.slice(0, 2)).toEqual(expected.slice(0, 2));
-  await expect.poll(() => texts(contact)).toEqual(order);
+  await expect.poll(() => texts(contact, 'en')).toEqual(order);
   await contact.reload();
-  await expect.poll(() => texts(contact)).toEqual(order);
+  await expect.poll(() => texts(contact, 'en')).toEqual(order);
 });

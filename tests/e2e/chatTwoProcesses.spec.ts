@@ -1,6 +1,7 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import pg from 'pg';
 import { demoStaffLogin } from '../../scripts/authEmulator.mjs';
+import { composer, log, openPage, texts, write } from './chatPage.ts';
 import { messages } from './content.ts';
 import { emulatorHost } from './emulator.ts';
 import { foyerProcesses, type FoyerProcesses } from './foyerProcess.ts';
@@ -26,18 +27,6 @@ test.afterAll(async () => {
   for (const foyer of processes) foyer.cleanUp();
   if (url) await admin((client) => client.query(`drop database if exists ${database} with (force)`));
 });
-
-const composer = (page: Page) => page.getByLabel(t['chat.composerLabel']!);
-const log = (page: Page) => page.getByRole('log', { name: t['chat.log']! });
-async function write(page: Page, text: string) {
-  await composer(page).fill(text);
-  await composer(page).press('Enter');
-}
-async function openPage(browser: Browser, address: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await page.goto(address);
-  return page;
-}
 
 test('a contact on one process and a staff member on another see each other’s messages and typing live', async ({ browser }) => {
   test.skip(!url, 'TEST_DATABASE_URL is not set');
@@ -65,16 +54,15 @@ test('a contact on one process and a staff member on another see each other’s 
   await staff.getByLabel(t['login.email']!).fill(demoStaffLogin.email);
   await staff.getByLabel(t['login.password']!, { exact: true }).fill(demoStaffLogin.password);
   await staff.getByRole('button', { name: t['login.signIn']!, exact: true }).click();
-  await expect(composer(staff)).toBeVisible({ timeout: 30_000 });
-  await expect(composer(contact)).toBeVisible({ timeout: 30_000 });
+  await expect(composer(staff, 'en')).toBeVisible({ timeout: 30_000 });
+  await expect(composer(contact, 'en')).toBeVisible({ timeout: 30_000 });
 
-  await write(contact, 'Hello from process A');
-  await expect(log(staff).getByText('Hello from process A')).toBeVisible();
-  await composer(staff).pressSequentially('On it', { delay: 50 });
+  await write(contact, 'en', 'Hello from process A');
+  await expect(log(staff, 'en').getByText('Hello from process A')).toBeVisible();
+  await composer(staff, 'en').pressSequentially('On it', { delay: 50 });
   await expect(contact.locator('.chat-typing')).not.toBeEmpty();
-  await composer(staff).press('Enter');
-  await expect(log(contact).getByText('On it')).toBeVisible();
-  const texts = (page: Page) => log(page).locator('.chat-text').allTextContents();
-  expect(await texts(contact)).toEqual(['Hello from process A', 'On it']);
-  expect(await texts(staff)).toEqual(['Hello from process A', 'On it']);
+  await composer(staff, 'en').press('Enter');
+  await expect(log(contact, 'en').getByText('On it')).toBeVisible();
+  expect(await texts(contact, 'en')).toEqual(['Hello from process A', 'On it']);
+  expect(await texts(staff, 'en')).toEqual(['Hello from process A', 'On it']);
 });
