@@ -21,6 +21,8 @@ describe('parsing commands', () => {
     [['staff', 'list'], { name: 'staff-list' }],
     [['staff', 'remove', 'b@example.com'], { name: 'staff-remove', email: 'b@example.com' }],
     [['contact', 'revoke', 'a@example.com'], { name: 'contact-revoke', email: 'a@example.com' }],
+    [['contact', 'export', 'a@example.com'], { name: 'contact-export', email: 'a@example.com' }],
+    [['contact', 'erase', 'a@example.com'], { name: 'contact-erase', email: 'a@example.com' }],
   ])('%j', (argv, command) => expect(parseCommand(argv)).toEqual(command));
 
   it.each([
@@ -54,8 +56,26 @@ describe.each(testDatabases)('running commands on $name', ({ open }) => {
     );
     expect(await runCommand(services, { name: 'staff-add', email: 'lee@example.com', role: 'admin' })).toBe('Lee@Example.com is an admin.');
     expect(await runCommand(services, { name: 'staff-list' })).toBe('admin  Lee@Example.com (Lee) — not signed in yet');
+    // The last admin stays until there is another.
+    await expect(runCommand(services, { name: 'staff-remove', email: 'LEE@example.com' })).rejects.toThrow(/last admin/);
+    await expect(runCommand(services, { name: 'staff-add', email: 'lee@example.com', role: 'agent' })).rejects.toThrow(/last admin/);
+    await runCommand(services, { name: 'staff-add', email: 'kim@example.com', role: 'admin' });
     expect(await runCommand(services, { name: 'staff-remove', email: 'LEE@example.com' })).toBe('LEE@example.com is no longer staff.');
     expect(await runCommand(services, { name: 'staff-remove', email: 'lee@example.com' })).toBe('lee@example.com was not staff.');
+    expect(await runCommand(services, { name: 'staff-list' })).toBe('admin  kim@example.com — not signed in yet');
+  });
+
+  it('exports a contact as JSON and erases them', async () => {
+    await runCommand(services, { name: 'invite', email: 'ana@example.com', displayName: 'Ana' });
+    const exported = JSON.parse(await runCommand(services, { name: 'contact-export', email: 'ANA@example.com' }));
+    expect(exported.contact).toMatchObject({ email: 'ana@example.com', name: 'Ana' });
+    expect(exported.codes).toHaveLength(1);
+    expect(await runCommand(services, { name: 'contact-erase', email: 'ana@example.com' })).toMatch(
+      /^ana@example.com \(ct_\w+\) is erased: 1 chat box and 0 messages deleted, sessions ended\.$/,
+    );
+    expect(await db.query('select 1 from contacts')).toEqual([]);
+    expect(await runCommand(services, { name: 'contact-erase', email: 'ana@example.com' })).toBe('There is no contact ana@example.com.');
+    expect(await runCommand(services, { name: 'contact-export', email: 'bo@example.com' })).toBe('There is no contact bo@example.com.');
   });
 
   it('revokes a contact: its version goes up, its unused codes die, and it says so', async () => {
@@ -81,6 +101,8 @@ describe.each(testDatabases)('running commands on $name', ({ open }) => {
     const chatBoxId = link.pathname.split('/').at(-1)!;
     const again = new URL((await runCommand(services, { name: 'invite', email: 'ANA@example.com', chatBoxId })).split('\n').at(-1)!);
     expect(again.pathname).toBe(`/de/chat/${chatBoxId}`);
+    // The new code replaces the first one.
+    expect(await db.query('select 1 from one_time_codes where chat_box_id = $1 and used_at is null', [chatBoxId])).toEqual([{ '?column?': 1 }]);
     const page = new URL((await runCommand(services, { name: 'invite', email: 'ana@example.com', page: true })).split('\n').at(-1)!);
     expect(page.pathname).toBe('/de/chat');
     expect((await db.query('select * from contacts')).length).toBe(1);

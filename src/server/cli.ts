@@ -16,6 +16,10 @@ export const usage = `Usage: npm run foyer -- <command>
       Makes the contact (if new) and a chat box (unless --chat-box or --page), and prints a link with a one-time code.
   contact revoke EMAIL
       Ends the contact's open sessions and makes their unused codes worthless.
+  contact export EMAIL
+      Prints everything stored about the contact as JSON.
+  contact erase EMAIL
+      Deletes the contact with their chat boxes, messages and codes; their sessions and open streams end.
   staff add EMAIL --role admin|agent [--name NAME]
   staff list
   staff remove EMAIL`;
@@ -59,8 +63,8 @@ export function parseCommand(argv: string[]): Command {
           ? { name: 'staff-list' }
           : first === 'staff' && second === 'remove' && third && !rest.length
             ? { name: 'staff-remove', email: third }
-            : first === 'contact' && second === 'revoke' && third && !rest.length
-              ? { name: 'contact-revoke', email: third }
+            : first === 'contact' && (second === 'revoke' || second === 'export' || second === 'erase') && third && !rest.length
+              ? { name: `contact-${second}`, email: third }
               : undefined;
   if (!raw) throw new UsageError(first ? `Unknown command: ${positionals.join(' ')}` : 'Name a command.');
   const result = commandSchema.safeParse(Object.fromEntries(Object.entries(raw).filter(([, value]) => value !== undefined)));

@@ -23,6 +23,13 @@ export async function findContact(db: Queryable, id: string): Promise<Contact | 
   return row;
 }
 
+export async function findContactByEmail(db: Queryable, email: string): Promise<Contact | undefined> {
+  const [row] = await db.query<Contact & Record<string, unknown>>(`select id, email, name, lang from contacts where lower(email) = lower($1)`, [
+    email,
+  ]);
+  return row;
+}
+
 /** The contact with this e-mail, made when missing (name and language are only set on creation). */
 export async function ensureContact(
   db: Queryable,
@@ -61,24 +68,20 @@ export async function findOrganizationUserByUid(db: Queryable, uid: string): Pro
   return row;
 }
 
-export async function listOrganizationUsers(db: Queryable): Promise<OrganizationUser[]> {
-  return db.query<OrganizationUser & Record<string, unknown>>(`select ${userColumns} from organization_users order by lower(email)`);
-}
-
-/** Adds a staff member by e-mail, or changes their role (and name, when given) if they are listed already. */
+/**
+ * Adds a staff member by e-mail (or brings a removed one back), or changes their role (and name, when given) if
+ * they are listed already. Staff management (staff/members.ts) guards it so an admin always remains.
+ */
 export async function upsertOrganizationUser(
   db: Queryable,
   { email, role, name }: { email: string; role: 'admin' | 'agent'; name?: string | undefined },
 ): Promise<OrganizationUser> {
   const [row] = await db.query<OrganizationUser & Record<string, unknown>>(
     `insert into organization_users (email, role, name) values ($1, $2, coalesce($3, ''))
-     on conflict ((lower(email))) do update set role = excluded.role, name = coalesce($3, organization_users.name)
+     on conflict ((lower(email))) do update
+       set role = excluded.role, name = coalesce(nullif($3, ''), organization_users.name), removed_at = null
      returning ${userColumns}`,
     [email, role, name ?? null],
   );
   return row!;
-}
-
-export async function removeOrganizationUser(db: Queryable, email: string): Promise<boolean> {
-  return (await db.query(`delete from organization_users where lower(email) = lower($1) returning id`, [email])).length > 0;
 }

@@ -3,6 +3,7 @@
  * the link that carries them: /{lang}/chat/{chatBoxId}?cs_contactId=…&cs_otp=…, or /{lang}/chat?… for a page session.
  */
 import { contactSessionParams } from '../lib/api/contactSessions.ts';
+import type { Invitation } from '../lib/api/invitations.ts';
 import { isLang, type Lang } from '../lib/i18n/languages.ts';
 import type { Queryable } from './db/database.ts';
 import { chatBoxOwner, createChatBox, ensureContact } from './directory.ts';
@@ -19,14 +20,16 @@ export interface InviteRequest {
   page?: boolean | undefined;
 }
 
-export interface Invitation {
-  link: string;
-  contactId: string;
-  chatBoxId: string | null;
-  contactCreated: boolean;
-}
+export type { Invitation };
 
-export class InviteError extends Error {}
+/** A request that cannot be carried out, with the field it is about (the browser shows it there). */
+export class InviteError extends Error {
+  readonly field: 'chatBoxId' | 'page';
+  constructor(message: string, field: 'chatBoxId' | 'page') {
+    super(message);
+    this.field = field;
+  }
+}
 
 export function invitationLink(siteUrl: string, lang: string, contactId: string, chatBoxId: string | null, code: string): string {
   const url = new URL(chatBoxId ? `/${lang}/chat/${chatBoxId}` : `/${lang}/chat`, siteUrl);
@@ -40,22 +43,29 @@ export async function invite({ db, keys, config }: Services, request: InviteRequ
     const contact = await ensureContact(tx, { email: request.email, name: request.name ?? '', lang: request.lang ?? 'en' });
     let chatBoxId: string | null = null;
     if (request.page) {
-      if (request.chatBoxId) throw new InviteError('Choose either --page or --chat-box, not both.');
+      if (request.chatBoxId) throw new InviteError('Choose either --page or --chat-box, not both.', 'page');
     } else if (request.chatBoxId) {
       const owner = await chatBoxOwner(tx, request.chatBoxId);
-      if (!owner) throw new InviteError(`There is no chat box ${request.chatBoxId}.`);
-      if (owner !== contact.id) throw new InviteError(`Chat box ${request.chatBoxId} belongs to another contact.`);
+      if (!owner) throw new InviteError(`There is no chat box ${request.chatBoxId}.`, 'chatBoxId');
+      if (owner !== contact.id) throw new InviteError(`Chat box ${request.chatBoxId} belongs to another contact.`, 'chatBoxId');
       chatBoxId = request.chatBoxId;
     } else {
       chatBoxId = await createChatBox(tx, contact.id);
     }
+    // A new code for a scope replaces the earlier ones: a link sent by mistake, or to an old address, dies.
+    await tx.query(
+      `update one_time_codes set used_at = now() where contact_id = $1 and chat_box_id is not distinct from $2 and used_at is null`,
+      [contact.id, chatBoxId],
+    );
     const code = await createCode(tx, keys.oneTimeCodes, { contactId: contact.id, chatBoxId, ttlDays: config.OTP_TTL_DAYS });
+    const expiresAt = new Date(Date.now() + config.OTP_TTL_DAYS * 86_400_000).toISOString();
     const lang = request.lang ?? (isLang(contact.lang) ? contact.lang : 'en');
     return {
       link: invitationLink(config.SITE_URL, lang, contact.id, chatBoxId, code),
       contactId: contact.id,
       chatBoxId,
       contactCreated: contact.created,
+      expiresAt,
     };
   });
 }

@@ -57,7 +57,7 @@ export async function staffFromToken(db: Queryable, verify: IdTokenVerifier, idT
        set uid = $1,
            name = case when name = '' then coalesce($3, '') else name end,
            avatar_url = coalesce($4, avatar_url)
-       where lower(email) = lower($2)
+       where lower(email) = lower($2) and removed_at is null
        returning uid, email, name, avatar_url as "avatarUrl", role`,
       [token.uid, token.email, token.name ?? null, token.picture ?? null],
     );

@@ -14,7 +14,7 @@ const message = (id: number, sender: Participant): Message => ({
   createdAt: '2026-01-01T10:00:00Z',
 });
 const page = (messages: Message[], extra: Partial<ListMessagesAnswer> = {}): ListMessagesAnswer => ({
-  chatBox: { id: 'cb_1', status: 'open', contact: { id: 'ct_1', name: 'Ada' }, seq: 9 },
+  chatBox: { id: 'cb_1', status: 'open', contact: { id: 'ct_1', name: 'Ada' }, assignee: null, seq: 9 },
   messages,
   hasOlder: false,
   hasNewer: false,

@@ -117,7 +117,7 @@ export function createConversation(me: Participant, now = () => Date.now()) {
     applyEvent(event: ChatEvent) {
       if (event.type === 'message') addMessages([event.message]);
       else if (event.type === 'read') $conversation.setKey('readCursors', mergeCursor($conversation.get().readCursors, event.readCursor));
-      else $conversation.setKey('status', event.status);
+      else if (event.type === 'status') $conversation.setKey('status', event.status);
     },
 
     applyTyping(event: TypingEvent) {

@@ -3,7 +3,7 @@
  * a sequence number of its own chat box (`seq`), so a client that saw event N asks for everything after N.
  */
 import { z } from 'zod';
-import { chatBoxIdSchema } from './ids.ts';
+import { chatBoxIdSchema, scopeSchema } from './ids.ts';
 
 export { heartbeatMs, messagesPageDefault, messagesPageMax, messageTextMax, sendLimit, typingEveryMs, typingShowsMs } from './constants.ts';
 import { characterCount, isStorableText, messagesPageDefault, messagesPageMax, messageTextMax } from './constants.ts';
@@ -29,8 +29,14 @@ export const messageSchema = z.object({
   text: z.string(),
   /** ISO 8601. */
   createdAt: z.string(),
+  /** An internal note: staff wrote it for staff; no contact ever receives it. Absent on ordinary messages. */
+  internal: z.literal(true).optional(),
 });
 export type Message = z.infer<typeof messageSchema>;
+
+/** A staff member a chat box is assigned to (by e-mail: a colleague may not have signed in yet, so has no uid). */
+export const assigneeSchema = z.object({ email: z.string(), name: z.string(), uid: z.string().nullable() });
+export type Assignee = z.infer<typeof assigneeSchema>;
 
 export const readCursorSchema = z.object({ reader: participantSchema, messageId: messageIdSchema });
 export type ReadCursor = z.infer<typeof readCursorSchema>;
@@ -56,6 +62,7 @@ export const chatBoxSummarySchema = z.object({
   id: z.string(),
   status: z.enum(chatStatuses),
   contact: z.object({ id: z.string(), name: z.string() }),
+  assignee: assigneeSchema.nullable(),
   /** The chat box's event sequence when the page was read: stream from here and nothing is missed. */
   seq: eventSeqSchema,
 });
@@ -72,7 +79,13 @@ export const listMessagesAnswer = z.object({
 export type ListMessagesAnswer = z.infer<typeof listMessagesAnswer>;
 
 /** POST /api/chat/messages/send */
-export const sendMessageBody = z.object({ chatBoxId: chatBoxIdSchema, clientId: z.uuid(), text: messageTextSchema });
+export const sendMessageBody = z.object({
+  chatBoxId: chatBoxIdSchema,
+  clientId: z.uuid(),
+  text: messageTextSchema,
+  /** Staff only: an internal note instead of a message to the contact. */
+  internal: z.boolean().optional(),
+});
 export const sendMessageAnswer = z.object({ message: messageSchema });
 export type SendMessageAnswer = z.infer<typeof sendMessageAnswer>;
 
@@ -88,6 +101,11 @@ export type OkAnswer = z.infer<typeof okAnswer>;
 
 /** POST /api/chat/status (staff): open or resolve a chat box. */
 export const setStatusBody = z.object({ chatBoxId: chatBoxIdSchema, status: z.enum(chatStatuses) });
+
+/** POST /api/chat/assign (staff): assign to a staff member by e-mail, or `null` to unassign. */
+export const assignBody = z.object({ chatBoxId: chatBoxIdSchema, assignee: z.email().max(320).nullable() });
+export const assignAnswer = z.object({ assignee: assigneeSchema.nullable() });
+export type AssignAnswer = z.infer<typeof assignAnswer>;
 
 /** GET /api/chat/stream?chatBoxId=…: one chat box's events (contact or staff). GET /api/inbox/stream: all (staff). */
 export const streamQuery = z.object({ chatBoxId: chatBoxIdSchema });
@@ -107,9 +125,35 @@ export const chatEventSchema = z.discriminatedUnion('type', [
     readCursor: readCursorSchema,
   }),
   z.object({ type: z.literal('status'), chatBoxId: z.string(), seq: eventSeqSchema, position, status: z.enum(chatStatuses) }),
+  /** Staff only (a contact's stream leaves it out). */
+  z.object({
+    type: z.literal('assignment'),
+    chatBoxId: z.string(),
+    seq: eventSeqSchema,
+    position,
+    assignee: assigneeSchema.nullable(),
+  }),
 ]);
 export type ChatEvent = z.infer<typeof chatEventSchema>;
 
 /** Not stored and without an id: someone is typing in a chat box (`event: typing`). */
 export const typingEventSchema = z.object({ type: z.literal('typing'), chatBoxId: z.string(), sender: participantSchema });
 export type TypingEvent = z.infer<typeof typingEventSchema>;
+
+/**
+ * POST /api/chat/boxes: the chat boxes a contact's session covers (a page session: all of the contact's; a chat
+ * box session: that one), latest activity first, each with its last message and the contact's unread count.
+ */
+export const contactChatBoxesBody = z.object({ chatBoxId: scopeSchema });
+export const contactChatBoxSchema = z.object({
+  id: z.string(),
+  status: z.enum(chatStatuses),
+  lastMessage: messageSchema.nullable(),
+  /** Staff messages after the contact's read cursor. */
+  unread: z.number().int().nonnegative(),
+  /** ISO 8601. */
+  lastActivityAt: z.string(),
+});
+export type ContactChatBox = z.infer<typeof contactChatBoxSchema>;
+export const contactChatBoxesAnswer = z.object({ chatBoxes: z.array(contactChatBoxSchema) });
+export type ContactChatBoxesAnswer = z.infer<typeof contactChatBoxesAnswer>;

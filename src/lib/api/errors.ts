@@ -27,6 +27,9 @@ export const errorCodes = [
   // Staff
   'email_not_verified',
   'not_staff',
+  'not_admin',
+  'last_admin',
+  'confirmation_mismatch',
   // Ours
   'internal',
 ] as const;

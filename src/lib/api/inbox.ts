@@ -1,14 +1,23 @@
 /** The staff inbox: every chat box with its contact, last message, this staff member's unread count and status. */
 import { z } from 'zod';
-import { chatStatuses, messageSchema } from './chat.ts';
+import { assigneeSchema, chatStatuses, messageSchema } from './chat.ts';
 
 export const inboxPageMax = 100;
 
-/** POST /api/inbox/list: most recent activity first; `status` filters. */
+export const inboxQueryMax = 200;
+
+/**
+ * POST /api/inbox/list: most recent activity first. `status` and `assigned` (`me`: the caller; `nobody`) filter;
+ * `query` keeps the chat boxes with a message containing it (any script, case-insensitive), newest match first.
+ */
 export const inboxListBody = z.object({
   status: z.enum(chatStatuses).optional(),
+  assigned: z.enum(['me', 'nobody']).optional(),
+  query: z.string().trim().min(1).max(inboxQueryMax).optional(),
   limit: z.number().int().min(1).max(inboxPageMax).default(50),
 });
+
+export type InboxListBody = z.infer<typeof inboxListBody>;
 
 export const inboxEntrySchema = z.object({
   id: z.string(),
@@ -19,6 +28,9 @@ export const inboxEntrySchema = z.object({
   unread: z.number().int().nonnegative(),
   /** ISO 8601: the last event, or the chat box's creation. */
   lastActivityAt: z.string(),
+  assignee: assigneeSchema.nullable(),
+  /** With `query`: the newest message that contains it. */
+  match: messageSchema.nullable(),
 });
 export type InboxEntry = z.infer<typeof inboxEntrySchema>;
 export const inboxListAnswer = z.object({ chatBoxes: z.array(inboxEntrySchema) });

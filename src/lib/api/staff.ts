@@ -14,3 +14,32 @@ export const staffMemberSchema = z.object({
 export type StaffMember = z.infer<typeof staffMemberSchema>;
 export const meAnswer = z.object({ organizationUser: staffMemberSchema });
 export type MeAnswer = z.infer<typeof meAnswer>;
+
+/**
+ * Staff management. Everyone on the staff may list their colleagues (to assign a conversation); only admins may
+ * add, change or remove one, and never so that no admin is left. A removed staff member's messages keep their
+ * name; they can no longer sign in.
+ */
+export const staffRecordSchema = z.object({
+  /** Null until their first sign-in. */
+  uid: z.string().nullable(),
+  email: z.string(),
+  name: z.string(),
+  avatarUrl: z.string().nullable(),
+  role: z.enum(staffRoles),
+});
+export type StaffRecord = z.infer<typeof staffRecordSchema>;
+
+/** POST /api/staff/list */
+export const staffListAnswer = z.object({ staff: z.array(staffRecordSchema) });
+export type StaffListAnswer = z.infer<typeof staffListAnswer>;
+
+const staffEmail = z.email().max(320);
+/** POST /api/staff/add (admins): adds a staff member, or brings back a removed one, with this role. */
+export const staffAddBody = z.object({ email: staffEmail, role: z.enum(staffRoles), name: z.string().trim().max(200).optional() });
+/** POST /api/staff/role (admins) */
+export const staffRoleBody = z.object({ email: staffEmail, role: z.enum(staffRoles) });
+export const staffMemberAnswer = z.object({ member: staffRecordSchema });
+export type StaffMemberAnswer = z.infer<typeof staffMemberAnswer>;
+/** POST /api/staff/remove (admins) */
+export const staffRemoveBody = z.object({ email: staffEmail });

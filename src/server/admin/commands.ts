@@ -1,10 +1,12 @@
 /** What the command-line tool can do, as one schema of commands and the code that carries them out. */
 import { z } from 'zod';
 import { languages } from '../../lib/i18n/languages.ts';
-import { listOrganizationUsers, removeOrganizationUser, upsertOrganizationUser } from '../directory.ts';
 import { idPatterns } from '../../lib/api/ids.ts';
+import { eraseContact, exportContact } from '../contacts/dataRights.ts';
+import { findContactByEmail } from '../directory.ts';
 import { invite } from '../invitations.ts';
 import type { Services } from '../services.ts';
+import { addStaff, listStaff, removeStaff } from '../staff/members.ts';
 import { contactCheckCacheMs, revokeContact } from '../sessionVersions.ts';
 
 const email = z.email({ error: 'must be an e-mail address' });
@@ -27,6 +29,8 @@ export const commandSchema = z.discriminatedUnion('name', [
   z.object({ name: z.literal('staff-list') }),
   z.object({ name: z.literal('staff-remove'), email }),
   z.object({ name: z.literal('contact-revoke'), email }),
+  z.object({ name: z.literal('contact-export'), email }),
+  z.object({ name: z.literal('contact-erase'), email }),
 ]);
 
 export type Command = z.infer<typeof commandSchema>;
@@ -47,18 +51,18 @@ export async function runCommand(services: Services, command: Command): Promise<
       return `${who} ${command.email} (${invitation.contactId}), ${where}. The code works once, for ${services.config.OTP_TTL_DAYS} days:\n${invitation.link}`;
     }
     case 'staff-add': {
-      const user = await upsertOrganizationUser(services.db, { email: command.email, role: command.role, name: command.displayName });
+      const user = await addStaff(services.db, { email: command.email, role: command.role, name: command.displayName });
       return `${user.email} is ${user.role === 'admin' ? 'an admin' : 'an agent'}.`;
     }
     case 'staff-list': {
-      const users = await listOrganizationUsers(services.db);
+      const users = await listStaff(services.db);
       if (!users.length) return 'No organisation users yet. Add one: npm run foyer -- staff add EMAIL --role admin';
       return users
         .map((user) => `${user.role.padEnd(6)} ${user.email}${user.name ? ` (${user.name})` : ''}${user.uid ? '' : ' — not signed in yet'}`)
         .join('\n');
     }
     case 'staff-remove':
-      return (await removeOrganizationUser(services.db, command.email))
+      return (await removeStaff(services.db, command.email))
         ? `${command.email} is no longer staff.`
         : `${command.email} was not staff.`;
     case 'contact-revoke': {
@@ -69,6 +73,18 @@ export async function runCommand(services: Services, command: Command): Promise<
       // At once in this process; another server process (PostgreSQL) may have the old version cached a little longer.
       const within = contactCheckCacheMs / 1000;
       return `${command.email} (${revocation.contactId}) is signed out: open sessions end within ${within} seconds, and ${codes}. Invite them to let them back in.`;
+    }
+    case 'contact-export': {
+      const contact = await findContactByEmail(services.db, command.email);
+      if (!contact) return `There is no contact ${command.email}.`;
+      return JSON.stringify(await exportContact(services.db, contact.id), null, 2);
+    }
+    case 'contact-erase': {
+      const contact = await findContactByEmail(services.db, command.email);
+      if (!contact) return `There is no contact ${command.email}.`;
+      const erased = await eraseContact(services, contact.id, command.email);
+      const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+      return `${command.email} (${contact.id}) is erased: ${count(erased.chatBoxes, 'chat box', 'chat boxes')} and ${count(erased.messages, 'message', 'messages')} deleted, sessions ended.`;
     }
   }
 }

@@ -1,20 +1,22 @@
 /** The chat routes: list, send, mark read, typing, status, and the event streams (one chat box; every chat box for staff). */
 import {
+  assignBody,
   listMessagesBody,
   markReadBody,
   sendMessageBody,
   setStatusBody,
   streamQuery,
   typingBody,
+  type AssignAnswer,
   type ListMessagesAnswer,
   type MarkReadAnswer,
   type OkAnswer,
   type SendMessageAnswer,
 } from '../../lib/api/chat.ts';
-import { lastPosition } from '../chat/events.ts';
+import { contactMaySee, lastPosition } from '../chat/events.ts';
 import { follow } from '../chat/follow.ts';
 import type { HubEvent } from '../chat/hub.ts';
-import { currentSeq, listMessages, markRead, sendMessage, setStatus } from '../chat/messages.ts';
+import { assign, currentSeq, listMessages, markRead, sendMessage, setStatus } from '../chat/messages.ts';
 import { ApiError } from '../errors.ts';
 import type { Services } from '../services.ts';
 import { eventStream, type EventStream } from './eventStream.ts';
@@ -29,7 +31,8 @@ export const listMessagesRoute = route({
   path: '/api/chat/messages/list',
   body: listMessagesBody,
   caller: 'participant',
-  handle: ({ services, body }): Promise<ListMessagesAnswer> => listMessages(services.db, body.chatBoxId, body),
+  handle: ({ services, body, caller }): Promise<ListMessagesAnswer> =>
+    listMessages(services.db, body.chatBoxId, caller.participant.kind, body),
 });
 
 export const sendMessageRoute = route({
@@ -39,8 +42,10 @@ export const sendMessageRoute = route({
   caller: 'participant',
   async handle({ services, body, caller }): Promise<SendMessageAnswer> {
     const { kind, id } = caller.participant;
+    if (body.internal && kind !== 'staff') throw new ApiError(403, 'not_staff', 'Only staff write internal notes.');
     services.sendLimit(`${kind}:${id}`);
-    return { message: await sendMessage(services, body.chatBoxId, caller.participant, body.clientId, body.text) };
+    const { clientId, text, internal } = body;
+    return { message: await sendMessage(services, body.chatBoxId, { sender: caller.participant, clientId, text, internal }) };
   },
 });
 
@@ -72,6 +77,14 @@ export const setStatusRoute = route({
   body: setStatusBody,
   caller: 'staff',
   handle: async ({ services, body }) => ({ status: await setStatus(services, body.chatBoxId, body.status) }),
+});
+
+export const assignRoute = route({
+  method: 'POST',
+  path: '/api/chat/assign',
+  body: assignBody,
+  caller: 'staff',
+  handle: async ({ services, body }): Promise<AssignAnswer> => ({ assignee: await assign(services, body.chatBoxId, body.assignee) }),
 });
 
 /** The seq (or position) a reconnecting client saw last, from the standard header; undefined on a first connect. */
@@ -109,6 +122,7 @@ function streamOf(services: Services, { chatBoxId, after, caller, recheck }: Str
       after,
       deliver: (event) => {
         if (mine(event)) return;
+        if (caller?.participant.kind === 'contact' && !contactMaySee(event)) return;
         if (event.type === 'typing') return writer.send({ event: event.type, data: event });
         if (chatBoxId === null) return writer.send({ id: event.position, event: event.type, data: event });
         // The position counts every chat box's events: a contact has no business knowing how many there are.
@@ -173,6 +187,7 @@ export const chatRoutes = [
   markReadRoute,
   typingRoute,
   setStatusRoute,
+  assignRoute,
   chatStreamRoute,
   inboxStreamRoute,
 ];

@@ -71,7 +71,10 @@ function oddValue(rand: () => number, depth = 0): unknown {
   }
 }
 
-const fields = ['chatBoxId', 'contactId', 'otp', 'token', 'uid', 'clientId', 'text', 'messageId', 'before', 'after', 'limit'];
+const fields = [
+  ...['chatBoxId', 'contactId', 'otp', 'token', 'uid', 'clientId', 'text', 'messageId', 'before', 'after', 'limit', 'internal'],
+  ...['assignee', 'status', 'assigned', 'query', 'email', 'role', 'name', 'target', 'lang', 'confirmEmail'],
+];
 
 /** One malformed request: bodies of wrong types, missing or odd fields, broken JSON, wrong content types. */
 function malformed(rand: () => number, valid: Record<string, unknown>, jwt: string): CallOptions {
@@ -144,6 +147,16 @@ describe.each(testDatabases)('the API under malformed input on $name', ({ open }
     ['/api/chat/messages/send', (c) => ({ chatBoxId: c.chatBoxId, clientId: randomUUID(), text: 'Hello' })],
     ['/api/chat/read', (c) => ({ chatBoxId: c.chatBoxId, messageId })],
     ['/api/chat/typing', (c) => ({ chatBoxId: c.chatBoxId })],
+    ['/api/chat/boxes', (c) => ({ chatBoxId: c.chatBoxId })],
+    ['/api/chat/assign', (c) => ({ chatBoxId: c.chatBoxId, assignee: 'lee@example.com' })],
+    ['/api/inbox/list', () => ({ status: 'open', assigned: 'me', query: 'hello', limit: 10 })],
+    ['/api/staff/add', () => ({ email: 'lee@example.com', role: 'agent', name: 'Lee' })],
+    ['/api/staff/role', () => ({ email: 'lee@example.com', role: 'admin' })],
+    ['/api/staff/remove', () => ({ email: 'lee@example.com' })],
+    ['/api/invitations/create', (c) => ({ target: 'chatBox', chatBoxId: c.chatBoxId, email: 'ana@example.com', lang: 'de' })],
+    ['/api/contacts/details', (c) => ({ contactId: c.contactId })],
+    ['/api/contacts/export', (c) => ({ contactId: c.contactId })],
+    ['/api/contacts/erase', (c) => ({ contactId: c.contactId, confirmEmail: 'ana@example.com' })],
   ];
 
   it.each(endpoints)('%s answers 1,500 odd requests without a single 5xx', { timeout: 120_000 }, async (path, body) => {

@@ -11,10 +11,10 @@ import type { Services } from '../services.ts';
 import type { ApiRequest } from './exchange.ts';
 
 /**
- * Who may call: anyone, a contact with a session token for the body's chat box (or `page`), signed-in staff, or
- * a participant of the chat box: either of the last two.
+ * Who may call: anyone, a contact with a session token for the body's chat box (or `page`), signed-in staff, a
+ * signed-in admin, or a participant of the chat box: its contact or any staff member.
  */
-export type Caller = 'anyone' | 'contactSession' | 'staff' | 'participant';
+export type Caller = 'anyone' | 'contactSession' | 'staff' | 'admin' | 'participant';
 
 /** A chat box's participant: the contact (with their session) or a staff member. */
 export type ChatParticipant =
@@ -25,6 +25,7 @@ interface CallerOf {
   anyone: undefined;
   contactSession: ContactSession;
   staff: StaffMember;
+  admin: StaffMember;
   participant: ChatParticipant;
 }
 

@@ -10,11 +10,13 @@ import { readJson } from './body.ts';
 import { chatRoutes } from './chat.ts';
 import { streamAnswer, type EventStream } from './eventStream.ts';
 import { answer, fromWebRequest, toWebResponse, type ApiAnswer, type ApiRequest } from './exchange.ts';
+import { contactRoutes } from './contacts.ts';
 import { inboxListRoute } from './inbox.ts';
+import { inviteRoute } from './invitations.ts';
 import { participantFromToken } from './participant.ts';
 import type { Call, Route } from './route.ts';
 import { authorizeContact, contactRoute, extendRoute, organizationUserRoute, verifyChatBoxRoute, verifyPageRoute } from './sessions.ts';
-import { meRoute } from './staff.ts';
+import { staffRoutes } from './staff.ts';
 
 const routes: Route[] = [
   verifyChatBoxRoute,
@@ -22,9 +24,11 @@ const routes: Route[] = [
   extendRoute,
   organizationUserRoute,
   contactRoute,
-  meRoute,
+  ...staffRoutes,
   ...chatRoutes,
   inboxListRoute,
+  inviteRoute,
+  ...contactRoutes,
 ];
 
 /** Path → method → route. */
@@ -61,6 +65,11 @@ async function callerOf(
       return authorizeContact(services, bearerToken(authorization, 'A session token'), (body as { chatBoxId: string }).chatBoxId);
     case 'staff':
       return staffFromToken(services.db, services.verifyIdToken, bearerToken(authorization, 'A sign-in token'));
+    case 'admin': {
+      const staff = await staffFromToken(services.db, services.verifyIdToken, bearerToken(authorization, 'A sign-in token'));
+      if (staff.role !== 'admin') throw new ApiError(403, 'not_admin', 'Only an admin may do this.');
+      return staff;
+    }
     case 'participant':
       return participantFromToken(
         services,

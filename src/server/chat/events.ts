@@ -4,12 +4,12 @@
  * locks held until commit, so they are given in commit order without gaps: a reader that saw N and asks for
  * everything after N misses nothing.
  */
-import type { ChatEvent, ChatStatus, Message, Participant, ReadCursor } from '../../lib/api/chat.ts';
+import type { Assignee, ChatEvent, ChatStatus, Message, Participant, ReadCursor } from '../../lib/api/chat.ts';
 import type { Queryable } from '../db/database.ts';
 import { ApiError } from '../errors.ts';
 
 /** Columns of a message as the API shows it (messages m). */
-export const messageColumns = `m.id, m.chat_box_id, m.client_id, m.sender_kind, m.sender_id, m.body, m.created_at`;
+export const messageColumns = `m.id, m.chat_box_id, m.client_id, m.sender_kind, m.sender_id, m.body, m.created_at, m.internal`;
 
 export interface MessageRow {
   id: number;
@@ -19,6 +19,7 @@ export interface MessageRow {
   sender_id: string;
   body: string;
   created_at: Date;
+  internal: boolean;
 }
 
 export function toMessage(row: MessageRow): Message {
@@ -29,6 +30,7 @@ export function toMessage(row: MessageRow): Message {
     sender: { kind: row.sender_kind, id: row.sender_id },
     text: row.body,
     createdAt: row.created_at.toISOString(),
+    ...(row.internal && { internal: true as const }),
   };
 }
 
@@ -37,7 +39,15 @@ export type StoredEvent = ChatEvent & { position: number };
 
 /** What an event says, before it has a place in the sequence. */
 export type EventChange =
-  { type: 'message'; message: Message } | { type: 'read'; readCursor: ReadCursor } | { type: 'status'; status: ChatStatus };
+  | { type: 'message'; message: Message }
+  | { type: 'read'; readCursor: ReadCursor }
+  | { type: 'status'; status: ChatStatus }
+  | { type: 'assignment'; assignee: Assignee | null };
+
+/** Whether a contact may see this event: never an internal note, nor who the chat box is assigned to. */
+export function contactMaySee(event: { type: string; message?: Message }): boolean {
+  return event.type === 'message' ? !event.message?.internal : event.type !== 'assignment';
+}
 
 /**
  * Locks the chat box for this transaction; 404 when it does not exist. Call first in the
@@ -58,7 +68,14 @@ export async function appendEvent(tx: Queryable, chatBoxId: string, change: Even
   const seq = box!.event_seq;
   const position = counter!.last;
   const messageId = change.type === 'message' ? change.message.id : null;
-  const data = change.type === 'read' ? { readCursor: change.readCursor } : change.type === 'status' ? { status: change.status } : null;
+  const data =
+    change.type === 'read'
+      ? { readCursor: change.readCursor }
+      : change.type === 'status'
+        ? { status: change.status }
+        : change.type === 'assignment'
+          ? { assignee: change.assignee }
+          : null;
   await tx.query(`insert into chat_events (position, chat_box_id, seq, type, message_id, data) values ($1, $2, $3, $4, $5, $6)`, [
     position,
     chatBoxId,
@@ -75,7 +92,7 @@ interface EventRow extends MessageRow {
   seq: number;
   type: ChatEvent['type'];
   event_chat_box_id: string;
-  data: { readCursor?: ReadCursor; status?: ChatStatus } | null;
+  data: { readCursor?: ReadCursor; status?: ChatStatus; assignee?: Assignee | null } | null;
 }
 
 function toEvent(row: EventRow): StoredEvent {
@@ -87,6 +104,8 @@ function toEvent(row: EventRow): StoredEvent {
       return { type: 'read', ...base, readCursor: row.data!.readCursor! };
     case 'status':
       return { type: 'status', ...base, status: row.data!.status! };
+    case 'assignment':
+      return { type: 'assignment', ...base, assignee: row.data!.assignee ?? null };
   }
 }
 

@@ -28,6 +28,12 @@ export interface ChatHub {
   announce(tx: Queryable, event: StoredEvent): Promise<void>;
   /** After commit: delivers to this process's streams. */
   publish(event: StoredEvent): void;
+  /**
+   * Inside the transaction that deletes chat boxes (erasing a contact): their streams in the other processes end
+   * at commit. After commit, `endChatBoxes` ends this process's.
+   */
+  announceEnd(tx: Queryable, chatBoxIds: readonly string[]): Promise<void>;
+  endChatBoxes(chatBoxIds: readonly string[]): void;
   /** Someone is typing: not stored, delivered here and announced to the other processes. */
   typing(event: TypingEvent): Promise<void>;
   /** Ends every stream and stops listening. */
@@ -52,6 +58,9 @@ export function createChatHub(db: Database, log: Log): ChatHub {
     for (const subscriber of subscribersOf(event.chatBoxId)) subscriber.deliver(event);
     if (event.type !== 'typing') for (const subscriber of everyChatBox) subscriber.deliver(event);
   }
+  function endChatBoxes(chatBoxIds: readonly string[]): void {
+    for (const chatBoxId of chatBoxIds) for (const subscriber of [...subscribersOf(chatBoxId)]) subscriber.close();
+  }
   const everyone = (): Subscriber[] => [...everyChatBox, ...[...byChatBox.values()].flatMap((set) => [...set])];
 
   async function onNotification(payload: string): Promise<void> {
@@ -62,6 +71,8 @@ export function createChatHub(db: Database, log: Log): ChatHub {
       if (!byChatBox.has(chatBoxId) && everyChatBox.size === 0) return;
       const [event] = await eventsAfterPosition(db, position - 1, 1);
       if (event?.position === position) deliver(event);
+    } else if (kind === 'x') {
+      endChatBoxes([chatBoxId]);
     } else if (kind === 't' && (a === 'contact' || a === 'staff') && b) {
       deliver({ type: 'typing', chatBoxId, sender: { kind: a, id: decodeURIComponent(b) } });
     }
@@ -122,6 +133,10 @@ export function createChatHub(db: Database, log: Log): ChatHub {
       await notifications?.notify(tx, channel, `${origin}|e|${event.chatBoxId}|${event.position}`);
     },
     publish: deliver,
+    async announceEnd(tx, chatBoxIds) {
+      for (const chatBoxId of chatBoxIds) await notifications?.notify(tx, channel, `${origin}|x|${chatBoxId}`);
+    },
+    endChatBoxes,
     async typing(event) {
       deliver(event);
       // Best effort: typing is not worth an error answer when the database is briefly away.

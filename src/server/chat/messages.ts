@@ -3,7 +3,7 @@
  * published (events.ts, hub.ts). A message is stored before it is acknowledged; the sender's client id makes a
  * retried send return the first message instead of storing a second.
  */
-import type { ChatStatus, ListMessagesAnswer, Message, Participant, ReadCursor } from '../../lib/api/chat.ts';
+import type { Assignee, ChatStatus, ListMessagesAnswer, Message, Participant, ReadCursor } from '../../lib/api/chat.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { ApiError } from '../errors.ts';
 import { appendEvent, lockChatBox, messageColumns, toMessage, type EventChange, type MessageRow, type StoredEvent } from './events.ts';
@@ -42,49 +42,61 @@ async function change<T>(
 const storeMessage = `
   with box as (
     update chat_boxes set event_seq = event_seq + 1, last_message_at = now(), last_activity_at = now()
-    where id = $1 returning id, event_seq
+    where id = $1 returning id, event_seq, status
   ),
   pos as (update chat_event_positions set last = last + 1 where exists (select 1 from box) returning last),
   m as (
-    insert into messages as m (chat_box_id, client_id, sender_kind, sender_id, body)
-    select box.id, $2, $3, $4, $5 from box returning ${messageColumns}
+    insert into messages as m (chat_box_id, client_id, sender_kind, sender_id, body, internal, search_text)
+    select box.id, $2, $3, $4, $5, $6, $7 from box returning ${messageColumns}
   ),
   e as (
     insert into chat_events (position, chat_box_id, seq, type, message_id)
     select pos.last, box.id, box.event_seq, 'message', m.id from box, pos, m returning position, seq
   )
-  select m.*, e.position, e.seq from m, e`;
+  select m.*, e.position, e.seq, box.status from m, e, box`;
+
+/** The text as search compares it, in every script: compatibility forms folded (NFKC), then lower case. */
+export const searchable = (text: string) => text.normalize('NFKC').toLowerCase();
+
+export interface NewMessage {
+  sender: Participant;
+  clientId: string;
+  text: string;
+  /** A staff-only note. */
+  internal?: boolean | undefined;
+}
+
+type StoredMessage = StoredEvent & { type: 'message'; status: ChatStatus };
 
 /** Stores a message and its event (no announcing: the caller's, or the demo's before anyone listens). */
 export async function storeMessageEvent(
   target: Queryable,
   chatBoxId: string,
-  sender: Participant,
-  clientId: string,
-  text: string,
-): Promise<StoredEvent & { type: 'message' }> {
-  const [row] = await target.query<Row & { position: number; seq: number }>(storeMessage, [
+  { sender, clientId, text, internal = false }: NewMessage,
+): Promise<StoredMessage> {
+  const [row] = await target.query<Row & { position: number; seq: number; status: ChatStatus }>(storeMessage, [
     chatBoxId,
     clientId,
     sender.kind,
     sender.id,
     text,
+    internal,
+    searchable(text),
   ]);
   if (!row) throw new ApiError(404, 'not_found', 'There is no such chat box.');
-  return { type: 'message', chatBoxId, seq: row.seq, position: row.position, message: toMessage(row) };
+  return { type: 'message', chatBoxId, seq: row.seq, position: row.position, message: toMessage(row), status: row.status };
 }
 
-export async function sendMessage(
-  store: ChatStore,
-  chatBoxId: string,
-  sender: Participant,
-  clientId: string,
-  text: string,
-): Promise<Message> {
+/**
+ * Sends a message. A contact who writes into a resolved conversation reopens it (a status event after the
+ * message); the status comes back from the same statement, so an open chat box costs nothing more.
+ */
+export async function sendMessage(store: ChatStore, chatBoxId: string, message: NewMessage): Promise<Message> {
   const { db, chat } = store;
-  const insert = (target: Queryable) => storeMessageEvent(target, chatBoxId, sender, clientId, text);
+  const { sender, clientId } = message;
+  const insert = (target: Queryable) => storeMessageEvent(target, chatBoxId, message);
 
-  let event: StoredEvent & { type: 'message' };
+  let event: StoredMessage;
   try {
     // With PostgreSQL the other processes hear of it at commit; PGlite has no others, and one statement is atomic.
     event = db.notifications
@@ -98,7 +110,9 @@ export async function sendMessage(
     if ((error as { code?: unknown }).code !== uniqueViolation) throw error;
     return firstMessage(db, chatBoxId, sender, clientId);
   }
-  chat.publish(event);
+  const { status, ...stored } = event;
+  chat.publish(stored);
+  if (status === 'resolved' && sender.kind === 'contact') await setStatus(store, chatBoxId, 'open');
   return event.message;
 }
 
@@ -161,37 +175,85 @@ export interface PageRequest {
   limit: number;
 }
 
+/** Who reads a chat box: staff see internal notes and the assignee; a contact neither. */
+export type Viewer = Participant['kind'];
+
+/** The staff member a chat box is assigned to, by the chat box (b) and its assignee (a) joined. */
+export const assigneeColumns = `a.email as assignee_email, a.name as assignee_name, a.uid as assignee_uid`;
+export interface AssigneeRow {
+  assignee_email: string | null;
+  assignee_name: string | null;
+  assignee_uid: string | null;
+}
+export const toAssignee = (row: AssigneeRow): Assignee | null =>
+  row.assignee_email === null ? null : { email: row.assignee_email, name: row.assignee_name ?? '', uid: row.assignee_uid };
+
 /** One page of messages (oldest first) with the chat box, its read cursors and the seq to stream from. */
-export async function listMessages(db: Queryable, chatBoxId: string, { before, after, limit }: PageRequest): Promise<ListMessagesAnswer> {
+export async function listMessages(
+  db: Queryable,
+  chatBoxId: string,
+  viewer: Viewer,
+  { before, after, limit }: PageRequest,
+): Promise<ListMessagesAnswer> {
   // The seq is read first: a message stored meanwhile is in the page and in the stream, and the client keeps one.
-  const [box] = await db.query<{ event_seq: number; status: ChatStatus; contact_id: string; contact_name: string }>(
-    `select b.event_seq, b.status, c.id as contact_id, c.name as contact_name
-     from chat_boxes b join contacts c on c.id = b.contact_id where b.id = $1`,
+  const [box] = await db.query<{ event_seq: number; status: ChatStatus; contact_id: string; contact_name: string } & AssigneeRow & Row>(
+    `select b.event_seq, b.status, c.id as contact_id, c.name as contact_name, ${assigneeColumns}
+     from chat_boxes b join contacts c on c.id = b.contact_id left join organization_users a on a.id = b.assignee_id
+     where b.id = $1`,
     [chatBoxId],
   );
   if (!box) throw new ApiError(404, 'not_found', 'There is no such chat box.');
   const forward = after !== undefined;
+  const notes = viewer === 'staff';
   const rows = await db.query<Row>(
     `select ${messageColumns} from messages m
-     where m.chat_box_id = $1 and ($2::bigint is null or m.id < $2) and ($3::bigint is null or m.id > $3)
+     where m.chat_box_id = $1 and ($2::bigint is null or m.id < $2) and ($3::bigint is null or m.id > $3) and ($5 or not m.internal)
      order by m.id ${forward ? 'asc' : 'desc'} limit $4`,
-    [chatBoxId, before ?? null, after ?? null, limit + 1],
+    [chatBoxId, before ?? null, after ?? null, limit + 1, notes],
   );
   const more = rows.length > limit;
   const page = rows.slice(0, limit);
   if (!forward) page.reverse();
   const exists = async (sql: string, id: number | undefined) =>
     id !== undefined &&
-    (await db.query(`select 1 from messages where chat_box_id = $1 and id ${sql} $2 limit 1`, [chatBoxId, id])).length > 0;
+    (await db.query(`select 1 from messages where chat_box_id = $1 and id ${sql} $2 and ($3 or not internal) limit 1`, [chatBoxId, id, notes]))
+      .length > 0;
   const cursors = await db.query<{ reader_kind: Participant['kind']; reader_id: string; message_id: number }>(
     `select reader_kind, reader_id, message_id from read_cursors where chat_box_id = $1 order by reader_kind, reader_id`,
     [chatBoxId],
   );
   return {
-    chatBox: { id: chatBoxId, status: box.status, contact: { id: box.contact_id, name: box.contact_name }, seq: box.event_seq },
+    chatBox: {
+      id: chatBoxId,
+      status: box.status,
+      contact: { id: box.contact_id, name: box.contact_name },
+      assignee: notes ? toAssignee(box) : null,
+      seq: box.event_seq,
+    },
     messages: page.map(toMessage),
     hasOlder: forward ? await exists('<=', after) : more,
     hasNewer: forward ? more : await exists('>=', before),
     readCursors: cursors.map((row) => ({ reader: { kind: row.reader_kind, id: row.reader_id }, messageId: row.message_id })),
   };
+}
+
+/** Assigns the chat box to the staff member with this e-mail (not removed), or to nobody. */
+export function assign(store: ChatStore, chatBoxId: string, email: string | null): Promise<Assignee | null> {
+  return change(store, chatBoxId, async (tx) => {
+    let assignee: (Assignee & { id: number }) | null = null;
+    if (email !== null) {
+      const [user] = await tx.query<{ id: number; email: string; name: string; uid: string | null }>(
+        `select id, email, name, uid from organization_users where lower(email) = lower($1) and removed_at is null`,
+        [email],
+      );
+      if (!user) throw new ApiError(404, 'not_found', 'There is no staff member with that e-mail.');
+      assignee = user;
+    }
+    const [changed] = await tx.query(
+      `update chat_boxes set assignee_id = $2 where id = $1 and assignee_id is distinct from $2 returning 1`,
+      [chatBoxId, assignee?.id ?? null],
+    );
+    const result = assignee && { email: assignee.email, name: assignee.name, uid: assignee.uid };
+    return { result, ...(changed && { event: { type: 'assignment', assignee: result } as const }) };
+  });
 }

@@ -126,4 +126,26 @@ export const migrations: Migration[] = [
       );
     `,
   },
+  {
+    id: 4,
+    name: 'assignment, internal notes, message search, staff removal',
+    sql: `
+      -- A removed staff member keeps their row, so their name stays on their messages; they can no longer sign in.
+      alter table organization_users add column removed_at timestamptz;
+
+      alter table chat_boxes add column assignee_id bigint references organization_users (id) on delete set null;
+      create index chat_boxes_assignee on chat_boxes (assignee_id);
+      create index chat_boxes_activity on chat_boxes ((coalesce(last_activity_at, created_at)) desc, id);
+
+      -- internal: a staff-only note. search_text: the text as search compares it (NFKC, lower case, made by the
+      -- server in JavaScript, which folds case in every script; SQL's lower() follows the database's locale).
+      alter table messages
+        add column internal boolean not null default false,
+        add column search_text text;
+      update messages set search_text = lower(body);
+
+      alter table chat_events drop constraint chat_events_type_check;
+      alter table chat_events add constraint chat_events_type_check check (type in ('message', 'read', 'status', 'assignment'));
+    `,
+  },
 ];

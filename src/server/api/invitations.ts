@@ -1,0 +1,27 @@
+/** Inviting a contact from the browser: the same invitation as the command-line tool's (invitations.ts). */
+import { inviteBody, type InviteAnswer } from '../../lib/api/invitations.ts';
+import { ApiError } from '../errors.ts';
+import { invite, InviteError } from '../invitations.ts';
+import { route } from './route.ts';
+
+export const inviteRoute = route({
+  method: 'POST',
+  path: '/api/invitations/create',
+  body: inviteBody,
+  caller: 'staff',
+  async handle({ services, body }): Promise<InviteAnswer> {
+    try {
+      const invitation = await invite(services, {
+        email: body.email,
+        name: body.name,
+        lang: body.lang,
+        chatBoxId: body.target === 'chatBox' ? body.chatBoxId : undefined,
+        page: body.target === 'page',
+      });
+      return { invitation };
+    } catch (error) {
+      if (!(error instanceof InviteError)) throw error;
+      throw new ApiError(400, 'invalid_body', error.message, { issues: [{ path: error.field, message: error.message }] });
+    }
+  },
+});

@@ -1,0 +1,66 @@
+/**
+ * Staff management: who is on the staff, with which role. Only admins may change it (the routes declare the
+ * `admin` caller; the command-line tool is the operator's), and never so that no admin is left: the admins' rows
+ * are locked first, so two admins demoting each other at once cannot both succeed. A removed member's row stays
+ * (removed_at), so their name stays on their messages; they can no longer sign in, and their chat boxes go back
+ * to nobody.
+ */
+import type { StaffRecord, StaffRole } from '../../lib/api/staff.ts';
+import type { Database, Queryable } from '../db/database.ts';
+import { upsertOrganizationUser } from '../directory.ts';
+import { ApiError } from '../errors.ts';
+
+const columns = `uid, email, name, avatar_url as "avatarUrl", role`;
+type Row = StaffRecord & Record<string, unknown>;
+
+export async function listStaff(db: Queryable): Promise<StaffRecord[]> {
+  return db.query<Row>(`select ${columns} from organization_users where removed_at is null order by lower(email)`);
+}
+
+/** Refuses a change that would leave no admin: `email` is about to stop being one. */
+async function keepAnAdmin(tx: Queryable, email: string): Promise<void> {
+  const admins = await tx.query<{ email: string }>(
+    `select email from organization_users where role = 'admin' and removed_at is null order by id for update`,
+  );
+  const leaving = admins.some((admin) => admin.email.toLowerCase() === email.toLowerCase());
+  if (leaving && admins.length === 1) {
+    throw new ApiError(409, 'last_admin', 'This is the last admin: make someone else an admin first.');
+  }
+}
+
+/** Adds a staff member (or brings a removed one back) with this role; an existing one gets the role (and name). */
+export function addStaff(
+  db: Database,
+  { email, role, name }: { email: string; role: StaffRole; name?: string | undefined },
+): Promise<StaffRecord> {
+  return db.transaction(async (tx) => {
+    if (role !== 'admin') await keepAnAdmin(tx, email);
+    return upsertOrganizationUser(tx, { email, role, name });
+  });
+}
+
+export function changeRole(db: Database, email: string, role: StaffRole): Promise<StaffRecord> {
+  return db.transaction(async (tx) => {
+    if (role !== 'admin') await keepAnAdmin(tx, email);
+    const [row] = await tx.query<Row>(
+      `update organization_users set role = $2 where lower(email) = lower($1) and removed_at is null returning ${columns}`,
+      [email, role],
+    );
+    if (!row) throw new ApiError(404, 'not_found', 'There is no staff member with that e-mail.');
+    return row;
+  });
+}
+
+/** Removes a staff member; false when there was none with that e-mail. */
+export function removeStaff(db: Database, email: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await keepAnAdmin(tx, email);
+    const [row] = await tx.query<{ id: number }>(
+      `update organization_users set removed_at = now() where lower(email) = lower($1) and removed_at is null returning id`,
+      [email],
+    );
+    if (!row) return false;
+    await tx.query(`update chat_boxes set assignee_id = null where assignee_id = $1`, [row.id]);
+    return true;
+  });
+}
