@@ -5,15 +5,31 @@
 import { join } from 'node:path';
 import { demoStaffLogin, ensureEmulatorUser, startAuthEmulator } from './authEmulator.mjs';
 
-export async function serve() {
-  let emulator;
-  let foyer;
+/** How long stopping may take before the process leaves anyway: a hung close must not leave a dead server running. */
+export const hardExitMs = 10_000;
+
+/**
+ * Signals and escaped errors for a process that opens what it must close: each ends in `stop()`, then an exit.
+ * Call `started()` once start-up is done.
+ */
+export function stopCleanly(stop, { hardExitAfterMs = hardExitMs } = {}) {
   let started = false;
   let stopping = false;
   const shutdown = async (code) => {
     console.log('\nFoyer: stopping…');
-    await foyer?.stop();
-    await emulator?.stop();
+    // If closing hangs, leave anyway, still as a failure (also should the event loop empty with stop() unfinished).
+    // Unref'd, the timer never keeps a process alive that has closed everything.
+    process.exitCode = code || 1;
+    setTimeout(() => {
+      console.error(`Foyer: not stopped after ${hardExitAfterMs / 1000} s; leaving without finishing.`);
+      process.exit(code || 1);
+    }, hardExitAfterMs).unref();
+    try {
+      await stop();
+    } catch (error) {
+      console.error('Foyer: stopping failed.', error);
+      code ||= 1;
+    }
     process.exit(code);
   };
   // A signal during start-up is kept until what is being opened can be closed (the database needs that), and a
@@ -42,6 +58,24 @@ export async function serve() {
   };
   process.on('uncaughtException', crash('an unexpected error escaped'));
   process.on('unhandledRejection', crash('a promise failed with nobody to handle it'));
+  return {
+    get stopping() {
+      return stopping;
+    },
+    started() {
+      started = true;
+      if (stopping) void shutdown(process.exitCode ?? 0);
+    },
+  };
+}
+
+export async function serve() {
+  let emulator;
+  let foyer;
+  const lifecycle = stopCleanly(async () => {
+    await foyer?.stop();
+    await emulator?.stop();
+  });
   try {
     if (!process.env.FIREBASE_API_KEY && process.env.NODE_ENV !== 'production') {
       const dataDir = process.env.FOYER_DATA_DIR ?? './data';
@@ -57,7 +91,7 @@ export async function serve() {
       process.env.FIREBASE_AUTH_EMULATOR_HOST = emulator.host;
       await ensureEmulatorUser(emulator.host, demoStaffLogin);
     }
-    if (!stopping) {
+    if (!lifecycle.stopping) {
       const { startFoyer } = await import('../src/server/main.ts');
       foyer = await startFoyer();
     }
@@ -66,8 +100,8 @@ export async function serve() {
     await emulator?.stop();
     process.exit(1);
   }
-  started = true;
-  if (stopping) return shutdown(process.exitCode ?? 0);
+  lifecycle.started();
+  if (lifecycle.stopping) return;
   if (emulator) console.log(`Demo staff sign-in (Auth emulator): ${demoStaffLogin.email} / ${demoStaffLogin.password}`);
   console.log(`\nFoyer is running at ${foyer.url} (press Ctrl+C to stop).`);
 }

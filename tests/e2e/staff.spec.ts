@@ -58,6 +58,23 @@ test('a next address that a browser would read as another host leads to the inbo
   expect(away).toEqual([]);
 });
 
+test('a next address whose dot segments resolve to another host leads to the inbox, not away', async ({ page, context }) => {
+  const email = uniqueEmail('oda');
+  await createAccount(email, 'correct-horse-1', { name: 'Oda' });
+  foyer('staff', 'add', email, '--role', 'agent');
+  const away: string[] = [];
+  await context.route('http://evil.example/**', (route) => {
+    away.push(route.request().url());
+    return route.fulfill({ body: 'away' });
+  });
+  // `/.//evil.example/` is on this origin, but its path resolves to `//evil.example/`, which is another host.
+  await page.goto('/en/login?next=/.//evil.example/');
+  await signInWithPassword(page, email, 'correct-horse-1');
+  await expect(page).toHaveURL((url) => url.hostname === '127.0.0.1' && url.pathname === '/en/chat');
+  await page.waitForLoadState('load');
+  expect(away).toEqual([]);
+});
+
 test('the sign-in page works when reached by links, there and back again', async ({ page }) => {
   await page.goto(articlePath('en', articles[0]!));
   await page.getByRole('link', { name: t['nav.staffSignIn']!, exact: true }).click();

@@ -33,6 +33,23 @@ describe('where sign-in leads', () => {
     }
   });
 
+  // Dot segments collapse onto the slashes after them: `/.//evil.example/` resolves to the path `//evil.example/`.
+  it.each([
+    '/.//evil.example/',
+    '/..//evil.example/',
+    '/%2e//evil.example/',
+    '/%2E%2E//evil.example/',
+    '/x/..//evil.example/',
+    '/./\\evil.example/',
+    '/.//evil.example/x?y#z',
+  ])('next=%s, whose path resolves to two slashes, leads to the inbox', (next) => {
+    expect(afterSignIn(next, 'en', origin)).toBe('/en/chat');
+  });
+
+  it('keeps a path that only has a double slash further in', () => {
+    expect(afterSignIn('/en//search', 'en', origin)).toBe('/en//search');
+  });
+
   it('never leads to another host, whatever other control character is in the way', () => {
     for (let code = 0; code < 0x20; code++) {
       const control = String.fromCharCode(code);

@@ -14,5 +14,8 @@ export function afterSignIn(next: string | null, lang: string, origin: string = 
   } catch {
     return inbox;
   }
-  return target.origin === origin ? target.pathname + target.search + target.hash : inbox;
+  if (target.origin !== origin) return inbox;
+  // Dot segments can leave a path of `//evil.example/` (`/.//evil.example/`), which the browser reads as another host.
+  if (target.pathname.startsWith('//') || target.pathname.startsWith('/\\')) return inbox;
+  return target.pathname + target.search + target.hash;
 }

@@ -1,0 +1,72 @@
+import { createServer, request, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Api } from '../api/router.ts';
+import type { Log } from '../log.ts';
+import { requestHandler } from './requestHandler.ts';
+
+/** One request over a real socket: status and body. */
+function get(port: number, path: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path, agent: false }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (body += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on('error', reject);
+    // A request nobody answers fails here rather than at the test's timeout.
+    req.setTimeout(5000, () => req.destroy(new Error(`no answer to GET ${path}`)));
+    req.end();
+  });
+}
+
+describe('the request handler on a Node socket', () => {
+  const errors: { message: string; error: unknown }[] = [];
+  const log: Log = { info: () => {}, warn: () => {}, error: (message, error) => errors.push({ message, error }) };
+  const api: Api = {
+    answer: () => Promise.reject(new Error('the API broke')),
+    handle: () => Promise.reject(new Error('not used here')),
+  };
+  let server: Server;
+  let port: number;
+  beforeAll(async () => {
+    const handler = requestHandler({
+      api,
+      site: (req, res) => {
+        if (req.url === '/en/throws') throw new Error('the page broke');
+        if (req.url === '/en/rejects') return Promise.reject(new Error('the page broke later'));
+        return res.writeHead(200, { 'Content-Type': 'text/plain' }).end('fine');
+      },
+      headersFor: () => ({}),
+      clientAddress: (req) => req.socket.remoteAddress ?? 'unknown',
+      log,
+    });
+    server = createServer(handler);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.address() as AddressInfo).port;
+  });
+  beforeEach(() => {
+    errors.length = 0;
+  });
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  it.each([
+    ['a page that throws', '/en/throws', 'the page broke'],
+    ['a page whose promise fails', '/en/rejects', 'the page broke later'],
+    ['an API call that fails', '/api/contacts/get', 'the API broke'],
+  ])('answers %s with a logged, bare 500, then serves the next request', async (_, path, cause) => {
+    const failed = await get(port, path);
+    expect(failed.status).toBe(500);
+    expect(failed.body).not.toContain(cause);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]!.message).toBe(`Unexpected error answering GET ${path}:`);
+    expect((errors[0]!.error as Error).message).toBe(cause);
+
+    expect(await get(port, '/en/ok')).toEqual({ status: 200, body: 'fine' });
+    expect(server.listening).toBe(true);
+  });
+});
