@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../db/database.ts';
+import { eraseContact } from '../contacts/dataRights.ts';
 import { migrate } from '../db/migrate.ts';
 import { issueSessionToken } from '../sessionTokens.ts';
 import type { Services } from '../services.ts';
@@ -63,6 +64,17 @@ describe.skipIf(!url)('chat events across processes on PostgreSQL (LISTEN/NOTIFY
     unsubscribe();
     onB.close();
     onA.close();
+  });
+
+  it('ends a chat box’s streams in the other process when its contact is erased', async () => {
+    const [a, b] = processes as [(typeof processes)[number], (typeof processes)[number]];
+    const ana = await contactToken(a.services);
+    const onB = await openStream(`${b.server.url}/api/chat/stream?chatBoxId=${ana.chatBoxId}`, ana.token);
+    await send(a, ana.token, ana.chatBoxId, 'hello');
+    await onB.waitFor((e) => e.event === 'message');
+    const [{ email }] = (await a.db.query<{ email: string }>('select email from contacts where id = $1', [ana.contactId])) as [{ email: string }];
+    await eraseContact(a.services, ana.contactId, email);
+    await onB.ended;
   });
 
   it('reads back what was sent while its listening connection was down, without a further event', async () => {
