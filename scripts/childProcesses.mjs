@@ -9,7 +9,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { z } from 'zod';
-import { identify, isRunning, processIdentitySchema } from '../src/server/processIdentity.ts';
+import { identify, isRunning, processIdentitySchema } from '../src/server/db/processIdentity.ts';
 
 const dieWithParent = pathToFileURL(join(dirname(fileURLToPath(import.meta.url)), 'dieWithParent.mjs')).href;
 const pidFileSchema = z.object({ helper: processIdentitySchema, parent: processIdentitySchema });
@@ -70,7 +70,7 @@ export function spawnHelper(args, { pidFile, env = process.env, ...options } = {
     env: { ...env, FOYER_HELPER_PARENT: String(process.pid) },
   });
   if (pidFile && child.pid) {
-    // The data directory is its owner's alone (src/server/dataDirectory.ts).
+    // The data directory is its owner's alone (src/server/db/dataDirectory.ts).
     mkdirSync(dirname(pidFile), { recursive: true, mode: 0o700 });
     writeFileSync(pidFile, JSON.stringify({ helper: identify(child.pid), parent: identify() }), { mode: 0o600 });
     child.once('exit', () => rmSync(pidFile, { force: true }));

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { identify, isRunning } from '../src/server/processIdentity.ts';
+import { identify, isRunning } from '../src/server/db/processIdentity.ts';
 import { reapLeftover, spawnHelper } from './childProcesses.mjs';
 
 const sleep = ['-e', 'setTimeout(() => {}, 60000)'];

@@ -80,7 +80,7 @@ export async function serve() {
     if (!process.env.FIREBASE_API_KEY && process.env.NODE_ENV !== 'production') {
       const dataDir = process.env.FOYER_DATA_DIR ?? './data';
       // Before the emulator makes a folder in it: the data directory is private from its first moment.
-      const { ensurePrivateDirectory } = await import('../src/server/dataDirectory.ts');
+      const { ensurePrivateDirectory } = await import('../src/server/db/dataDirectory.ts');
       await ensurePrivateDirectory(dataDir, console);
       emulator = await startAuthEmulator({
         port: Number(process.env.FOYER_AUTH_EMULATOR_PORT ?? 9099),

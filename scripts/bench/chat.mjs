@@ -49,8 +49,8 @@ async function contactsByInvitation(foyer, count) {
 async function contactsInDatabase(env, count) {
   const { loadConfig } = await import('../../src/server/config.ts');
   const { createServices } = await import('../../src/server/services.ts');
-  const { invite } = await import('../../src/server/invitations.ts');
-  const { issueSessionToken } = await import('../../src/server/sessionTokens.ts');
+  const { invite } = await import('../../src/server/contacts/invitations.ts');
+  const { issueSessionToken } = await import('../../src/server/contacts/sessionTokens.ts');
   const { silentLog } = await import('../../src/server/log.ts');
   const services = await createServices(loadConfig({ ...process.env, ...env, NODE_ENV: 'test' }), { log: silentLog });
   try {

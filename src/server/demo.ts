@@ -3,9 +3,10 @@
  * work), a contact, and a chat box with a short conversation. Only when there is no one yet.
  */
 import { randomUUID } from 'node:crypto';
-import { createChatBox, ensureContact, upsertOrganizationUser } from './directory.ts';
+import { createChatBox, ensureContact } from './contacts/records.ts';
+import { upsertOrganizationUser } from './staff/records.ts';
 import { storeMessageEvent } from './chat/messages.ts';
-import { invite } from './invitations.ts';
+import { invite } from './contacts/invitations.ts';
 import type { Services } from './services.ts';
 
 export const demoStaff = { uid: 'demo-staff', email: 'demo@foyer.test', name: 'Dana Demo', role: 'admin' as const };

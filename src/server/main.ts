@@ -12,7 +12,7 @@ import { refuseSecondServer, startAdminChannel } from './admin/channel.ts';
 import { createApi } from './api/router.ts';
 import { loadConfig, type Config } from './config.ts';
 import { demoInviteLink, seedDemo } from './demo.ts';
-import { exposureWarning } from './exposure.ts';
+import { exposureWarning } from './http/exposure.ts';
 import { clientAddress } from './http/clientAddress.ts';
 import { precompressedFiles } from './http/precompressed.ts';
 import { refuseTunnel, requestHandler, type NodeHandler } from './http/requestHandler.ts';

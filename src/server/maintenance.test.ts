@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from './db/database.ts';
-import { createChatBox, ensureContact } from './directory.ts';
+import { createChatBox, ensureContact } from './contacts/records.ts';
 import { sweep } from './maintenance.ts';
-import { createCode } from './oneTimeCodes.ts';
+import { createCode } from './contacts/oneTimeCodes.ts';
 import { emptyDatabase, testDatabases } from './testing/databases.ts';
 
 describe.each(testDatabases)('the sweep on $name', ({ open }) => {

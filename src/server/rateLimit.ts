@@ -10,8 +10,8 @@ export interface Limit {
   windowSeconds: number;
 }
 
-/** Counts one hit; past the limit, a 429 that says when to come back (Retry-After, seconds). */
-export async function hit(db: Queryable, key: string, { max, windowSeconds }: Limit): Promise<void> {
+/** Counts one request towards the limit; past the limit, a 429 that says when to come back (Retry-After, seconds). */
+export async function countTowardsLimit(db: Queryable, key: string, { max, windowSeconds }: Limit): Promise<void> {
   const [row] = await db.query<{ hits: number; retry_after: number }>(
     `insert into rate_limits as r (key, window_start, hits) values ($1, now(), 1)
      on conflict (key) do update set

@@ -6,7 +6,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { link, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Config } from './config.ts';
-import { privateMode } from './dataDirectory.ts';
+import { privateMode } from './db/dataDirectory.ts';
 
 export interface Keys {
   /** Signs session tokens (HS256); imported once, since jose would import raw bytes on every call. */

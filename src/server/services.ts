@@ -1,17 +1,17 @@
 /** Everything the API and the command-line tool work with, made once per process: settings, database, keys. */
-import { createBotCheck, type BotCheck } from './botCheck.ts';
+import { createBotCheck, type BotCheck } from './contacts/botCheck.ts';
 import { createChatHub, type ChatHub } from './chat/hub.ts';
 import { typingSignals } from './chat/typing.ts';
 import type { Config } from './config.ts';
-import { ensurePrivateDirectory } from './dataDirectory.ts';
+import { ensurePrivateDirectory } from './db/dataDirectory.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
-import { firebaseVerifier, type IdTokenVerifier } from './staff.ts';
+import { firebaseVerifier, type IdTokenVerifier } from './staff/signIn.ts';
 import { join } from 'node:path';
 import { consoleLog, type Log } from './log.ts';
 import { memoryRateLimit } from './rateLimit.ts';
 import { deriveKeys, loadSecret, type Keys } from './secrets.ts';
-import { sessionVersionCache, type SessionVersions } from './sessionVersions.ts';
+import { sessionVersionCache, type SessionVersions } from './contacts/sessionVersions.ts';
 
 export interface Services {
   config: Config;

@@ -2,14 +2,14 @@
 import Cookies from 'js-cookie';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../../server/db/database.ts';
-import { upsertOrganizationUser } from '../../server/directory.ts';
+import { upsertOrganizationUser } from '../../server/staff/records.ts';
 import type { Services } from '../../server/services.ts';
 import { startApiServer, type ApiServer } from '../../server/testing/apiServer.ts';
 import { emptyDatabase, testDatabases } from '../../server/testing/databases.ts';
 import { invited, type InvitedContact } from '../../server/testing/invitations.ts';
 import { testServices } from '../../server/testing/services.ts';
-import { issueSessionToken } from '../../server/sessionTokens.ts';
-import { revokeContact } from '../../server/sessionVersions.ts';
+import { issueSessionToken } from '../../server/contacts/sessionTokens.ts';
+import { revokeContact } from '../../server/contacts/sessionVersions.ts';
 import {
   $contactSessions,
   reloadSessionsFromCookies,

@@ -4,7 +4,7 @@ import { connectAuthEmulator, inMemoryPersistence, initializeAuth, type Auth } f
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ensureEmulatorUser, freePortBase, startAuthEmulator } from '../../../scripts/authEmulator.mjs';
 import type { Database } from '../../server/db/database.ts';
-import { upsertOrganizationUser } from '../../server/directory.ts';
+import { upsertOrganizationUser } from '../../server/staff/records.ts';
 import { startApiServer, type ApiServer } from '../../server/testing/apiServer.ts';
 import { testDatabases } from '../../server/testing/databases.ts';
 import { testServices } from '../../server/testing/services.ts';

@@ -3,11 +3,11 @@ import { z } from 'zod';
 import { languages } from '../../lib/i18n/languages.ts';
 import { idPatterns } from '../../lib/api/ids.ts';
 import { eraseContact, exportContact } from '../contacts/dataRights.ts';
-import { findContactByEmail } from '../directory.ts';
-import { invite } from '../invitations.ts';
+import { findContactByEmail } from '../contacts/records.ts';
+import { invite } from '../contacts/invitations.ts';
 import type { Services } from '../services.ts';
 import { addStaff, listStaff, removeStaff } from '../staff/members.ts';
-import { contactCheckCacheMs, revokeContact } from '../sessionVersions.ts';
+import { contactCheckCacheMs, revokeContact } from '../contacts/sessionVersions.ts';
 
 const email = z.email({ error: 'must be an e-mail address' });
 

@@ -21,7 +21,7 @@ import { ApiError } from '../errors.ts';
 import type { Services } from '../services.ts';
 import { eventStream, type EventStream } from './eventStream.ts';
 import type { ApiRequest } from './exchange.ts';
-import { staffFromToken } from '../staff.ts';
+import { staffFromToken } from '../staff/signIn.ts';
 import { bearerToken } from './bearer.ts';
 import { participantFromToken } from './participant.ts';
 import { route, type ChatParticipant } from './route.ts';

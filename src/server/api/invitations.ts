@@ -1,7 +1,7 @@
 /** Inviting a contact from the browser: the same invitation as the command-line tool's (invitations.ts). */
 import { inviteBody, type InviteAnswer } from '../../lib/api/invitations.ts';
 import { ApiError } from '../errors.ts';
-import { invite, InviteError } from '../invitations.ts';
+import { invite, InviteError } from '../contacts/invitations.ts';
 import { route } from './route.ts';
 
 export const inviteRoute = route({

@@ -3,9 +3,9 @@
  * ID token). The token's issuer tells which to verify; each is then verified in full by its own rules.
  */
 import { decodeJwt } from 'jose';
-import { sessionTokenIssuer } from '../sessionTokens.ts';
+import { sessionTokenIssuer } from '../contacts/sessionTokens.ts';
 import type { Services } from '../services.ts';
-import { staffFromToken } from '../staff.ts';
+import { staffFromToken } from '../staff/signIn.ts';
 import type { ChatParticipant } from './route.ts';
 import { authorizeContact } from './sessions.ts';
 

@@ -6,7 +6,7 @@
 import type { z } from 'zod';
 import type { Participant } from '../../lib/api/chat.ts';
 import type { StaffMember } from '../../lib/api/staff.ts';
-import type { ContactSession } from '../sessionTokens.ts';
+import type { ContactSession } from '../contacts/sessionTokens.ts';
 import type { Services } from '../services.ts';
 import type { ApiRequest } from './exchange.ts';
 

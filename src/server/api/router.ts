@@ -4,7 +4,7 @@
  */
 import { ApiError, errorAnswer, invalidBody } from '../errors.ts';
 import type { Services } from '../services.ts';
-import { staffFromToken } from '../staff.ts';
+import { staffFromToken } from '../staff/signIn.ts';
 import { bearerToken } from './bearer.ts';
 import { readJson } from './body.ts';
 import { chatRoutes } from './chat.ts';

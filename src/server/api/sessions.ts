@@ -11,13 +11,14 @@ import {
   type VerifyAnswer,
 } from '../../lib/api/contactSessions.ts';
 import { pageScope } from '../../lib/api/ids.ts';
-import { chatBoxOwner, findContact, findOrganizationUserByUid } from '../directory.ts';
+import { chatBoxOwner, findContact } from '../contacts/records.ts';
+import { findOrganizationUserByUid } from '../staff/records.ts';
 import { ApiError } from '../errors.ts';
 import { rateLimitGroup } from '../http/clientAddress.ts';
-import { redeemCode } from '../oneTimeCodes.ts';
-import { hit } from '../rateLimit.ts';
-import { issueSessionToken, sessionEnded, verifySessionToken, type ContactSession } from '../sessionTokens.ts';
-import { readSessionVersion } from '../sessionVersions.ts';
+import { redeemCode } from '../contacts/oneTimeCodes.ts';
+import { countTowardsLimit } from '../rateLimit.ts';
+import { issueSessionToken, sessionEnded, verifySessionToken, type ContactSession } from '../contacts/sessionTokens.ts';
+import { readSessionVersion } from '../contacts/sessionVersions.ts';
 import type { Services } from '../services.ts';
 import { route, type Call } from './route.ts';
 
@@ -31,7 +32,7 @@ async function verify({
 }: Call<typeof verifyChatBoxBody | typeof verifyPageBody, 'anyone'>): Promise<VerifyAnswer> {
   const { chatBoxId, contactId, otp, token } = body;
   const { db, config, keys, botCheck } = services;
-  await hit(db, `verify:${rateLimitGroup(request.clientAddress)}`, {
+  await countTowardsLimit(db, `verify:${rateLimitGroup(request.clientAddress)}`, {
     max: config.VERIFY_RATE_LIMIT,
     windowSeconds: config.VERIFY_RATE_WINDOW_SECONDS,
   });

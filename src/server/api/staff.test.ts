@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { freePortBase, startAuthEmulator } from '../../../scripts/authEmulator.mjs';
 import type { Database } from '../db/database.ts';
-import { upsertOrganizationUser } from '../directory.ts';
+import { upsertOrganizationUser } from '../staff/records.ts';
 import { emptyDatabase, testDatabases } from '../testing/databases.ts';
 import { signedInUser } from '../testing/authEmulator.ts';
 import { apiCaller, testServices } from '../testing/services.ts';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../db/database.ts';
 import { eraseContact } from '../contacts/dataRights.ts';
 import { migrate } from '../db/migrate.ts';
-import { issueSessionToken } from '../sessionTokens.ts';
+import { issueSessionToken } from '../contacts/sessionTokens.ts';
 import type { Services } from '../services.ts';
 import { startApiServer, type ApiServer } from '../testing/apiServer.ts';
 import { openStream } from '../testing/eventStreams.ts';

@@ -3,7 +3,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { identify, parseIdentity } from '../processIdentity.ts';
+import { identify, parseIdentity } from './processIdentity.ts';
 import { DirectoryLockedError, lockDirectory } from './directoryLock.ts';
 
 describe('the PGlite directory lock', () => {

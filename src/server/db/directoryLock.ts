@@ -4,7 +4,7 @@
  */
 import { open, readFile, rm } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { identify, isRunning, parseIdentity } from '../processIdentity.ts';
+import { identify, isRunning, parseIdentity } from './processIdentity.ts';
 
 /** Lock files this process holds: one naming our pid that is not among them was left by an earlier process. */
 const held = new Set<string>();

@@ -7,7 +7,7 @@
  */
 import type { StaffRecord, StaffRole } from '../../lib/api/staff.ts';
 import type { Database, Queryable } from '../db/database.ts';
-import { upsertOrganizationUser } from '../directory.ts';
+import { upsertOrganizationUser } from './records.ts';
 import { ApiError } from '../errors.ts';
 
 const columns = `uid, email, name, avatar_url as "avatarUrl", role`;

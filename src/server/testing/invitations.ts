@@ -1,5 +1,5 @@
 /** Invites a contact for a test and hands back the ids and code the link carries. */
-import { invite, type InviteRequest } from '../invitations.ts';
+import { invite, type InviteRequest } from '../contacts/invitations.ts';
 import type { Services } from '../services.ts';
 
 export interface InvitedContact {

@@ -2,8 +2,8 @@
  * Server side of the invisible bot check (reCAPTCHA v3): asks the verification service about the browser's
  * token and wants the right action and a high enough score. Without a secret (development) it is skipped.
  */
-import type { Config } from './config.ts';
-import { ApiError } from './errors.ts';
+import type { Config } from '../config.ts';
+import { ApiError } from '../errors.ts';
 
 interface Verdict {
   success: boolean;

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Database } from './db/database.ts';
-import { emptyDatabase, testDatabases } from './testing/databases.ts';
-import { invited } from './testing/invitations.ts';
-import { testServices } from './testing/services.ts';
-import type { Services } from './services.ts';
+import type { Database } from '../db/database.ts';
+import { emptyDatabase, testDatabases } from '../testing/databases.ts';
+import { invited } from '../testing/invitations.ts';
+import { testServices } from '../testing/services.ts';
+import type { Services } from '../services.ts';
 import { contactCheckCacheMs, readSessionVersion, revokeContact, sessionVersionCache } from './sessionVersions.ts';
 
 describe.each(testDatabases)('session versions on $name', ({ open }) => {

@@ -3,7 +3,7 @@
  * machines can reach lets anyone who reaches it pose as any staff member. Start-up says so, loudly.
  */
 import { isIP } from 'node:net';
-import type { Config } from './config.ts';
+import type { Config } from '../config.ts';
 
 /** Whether only this machine can reach an address the server listens on. */
 export function isLoopbackHost(host: string): boolean {

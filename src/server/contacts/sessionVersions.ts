@@ -2,8 +2,8 @@
  * Per-contact session versions: every session token carries its contact's version, so bumping it (revoking the
  * contact) ends every session at once, and a deleted contact's sessions end with it.
  */
-import type { Queryable } from './db/database.ts';
-import type { Services } from './services.ts';
+import type { Queryable } from '../db/database.ts';
+import type { Services } from '../services.ts';
 
 /** How long a version read is trusted: another process's revocation, or a deletion, ends sessions within this. */
 export const contactCheckCacheMs = 10_000;

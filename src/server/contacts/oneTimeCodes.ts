@@ -3,8 +3,8 @@
  * valid for a number of days, dead after 5 wrong tries. A code for a chat box has its id; a page code has none.
  */
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import { pageScope } from '../lib/api/ids.ts';
-import type { Queryable } from './db/database.ts';
+import { pageScope } from '../../lib/api/ids.ts';
+import type { Queryable } from '../db/database.ts';
 
 export const codeDigits = 8;
 export const maxWrongTries = 5;

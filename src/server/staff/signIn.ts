@@ -3,10 +3,10 @@
  * only when its e-mail is verified and listed as an organisation user. The first sign-in links the Firebase uid,
  * name and picture to that record.
  */
-import type { Config } from './config.ts';
-import type { Queryable } from './db/database.ts';
-import type { StaffMember } from '../lib/api/staff.ts';
-import { ApiError } from './errors.ts';
+import type { Config } from '../config.ts';
+import type { Queryable } from '../db/database.ts';
+import type { StaffMember } from '../../lib/api/staff.ts';
+import { ApiError } from '../errors.ts';
 
 export interface VerifiedIdToken {
   uid: string;

@@ -6,8 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import { errors, jwtVerify, SignJWT, type JWTPayload } from 'jose';
 import { z } from 'zod';
-import { sessionTokenSeconds, type IssuedToken } from '../lib/api/contactSessions.ts';
-import { ApiError } from './errors.ts';
+import { sessionTokenSeconds, type IssuedToken } from '../../lib/api/contactSessions.ts';
+import { ApiError } from '../errors.ts';
 
 export const sessionTokenIssuer = 'foyer';
 const issuer = sessionTokenIssuer;

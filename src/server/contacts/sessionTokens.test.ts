@@ -1,8 +1,8 @@
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from './errors.ts';
-import { sessionTokenKey } from './secrets.ts';
-import { sessionTokenSeconds } from '../lib/api/contactSessions.ts';
+import { ApiError } from '../errors.ts';
+import { sessionTokenKey } from '../secrets.ts';
+import { sessionTokenSeconds } from '../../lib/api/contactSessions.ts';
 import { issueSessionToken, verifySessionToken, type SessionGrant } from './sessionTokens.ts';
 
 const key = await sessionTokenKey(new Uint8Array(32).fill(3));

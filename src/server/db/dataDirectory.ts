@@ -3,7 +3,7 @@
  * owner's alone: PGlite writes most files readable by everyone, so the folder around them must not be.
  */
 import { chmod, mkdir, stat } from 'node:fs/promises';
-import type { Log } from './log.ts';
+import type { Log } from '../log.ts';
 
 export const privateMode = 0o700;
 
