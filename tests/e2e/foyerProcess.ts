@@ -6,7 +6,7 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { freePortBase } from '../../scripts/authEmulator.mjs';
-import { isRunning, type ProcessIdentity } from '../../src/server/processIdentity.ts';
+import { isRunning, type ProcessIdentity } from '../../src/server/db/processIdentity.ts';
 
 const root = join(import.meta.dirname, '../..');
 
