@@ -2,9 +2,9 @@
  * Builds the site when the sources changed since the last build (or it never ran), or always with --force
  * (`npm run build`). Also used through buildIfNeeded() by the start and test scripts.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 // tinyglobby rather than node:fs's globSync (Node 22+): these scripts must load on any Node to say which one they need.
@@ -41,18 +41,66 @@ export function sourceFingerprint() {
 }
 
 /**
- * `npm run build`: the site, then its search index (a process of its own, so their memory does not add up), then the
- * CSP hashes, then Brotli and gzip copies of every compressible file.
+ * `npm run build`: the site (`astro build`); then, at the same time, its search index (a process of its own, so
+ * the indexer's memory does not add to Astro's), the CSP hashes and the Brotli and gzip copies of every compressible
+ * file. Compression starts with Astro: it follows the pages as they are written, on the core Astro leaves idle
+ * (scripts/compress.mjs), and Pagefind's own scripts are compressed once the index is written.
  */
-export function buildSteps(outDir) {
-  return [
+export async function buildSite(outDir, { log = console.log } = {}) {
+  const { compressionSummary, treeCompressor } = await import('./compress.mjs');
+  const { inlineHashes } = await import('./inline-hashes.mjs');
+  const clientDir = join(outDir, 'client');
+  const env = { ...process.env, FOYER_OUT_DIR: outDir, ASTRO_TELEMETRY_DISABLED: '1' };
+  const timings = [];
+  const timed = async (name, work) => {
+    const started = performance.now();
+    const result = await work();
+    timings.push(`${name} ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    return result;
+  };
+  const run = (name, script, args) =>
+    timed(
+      name,
+      () =>
+        new Promise((done, fail) => {
+          const child = spawn(process.execPath, [join(root, script), ...args], { cwd: root, stdio: 'inherit', env });
+          child.on('error', fail);
+          child.on('exit', (code) =>
+            code === 0 ? done() : fail(new Error(`${name} failed (exit code ${code}). Fix the error above and run again.`)),
+          );
+        }),
+    );
+  // Astro empties the output folder as it starts; our copies of the last build's pages must not outlive it.
+  rmSync(clientDir, { recursive: true, force: true });
+  const compressor = treeCompressor(clientDir);
+  const compressing = performance.now();
+  compressor.follow({ ignore: ['pagefind/**'] });
+  try {
     // --silent: errors only; the page-by-page list would bury the start-up output.
-    ['astro build', 'node_modules/astro/bin/astro.mjs', ['build', '--silent']],
-    ['search indexing', 'scripts/search-index.mjs', [join(outDir, 'client')]],
-    ['inline hashes for the CSP', 'scripts/inline-hashes.mjs', [outDir]],
-    // Last: it compresses what the steps before wrote (pages, Pagefind's scripts).
-    ['compression', 'scripts/compress.mjs', [join(outDir, 'client')]],
-  ];
+    await run('astro build', 'node_modules/astro/bin/astro.mjs', ['build', '--silent']);
+  } catch (error) {
+    await compressor.stop();
+    throw error;
+  }
+  const whileAstro = compressor.done;
+  const search = run('search index', 'scripts/search-index.mjs', [clientDir]);
+  const rest = timed('compression after astro', () => compressor.finish({ ignore: ['pagefind/**'] }));
+  // Both run while the hashes are taken; a failure of either is thrown below, once both are done.
+  const both = Promise.all([rest, search]);
+  both.catch(() => {});
+  const hashes = await timed('CSP hashes', async () => inlineHashes(outDir));
+  writeFileSync(join(outDir, 'inline-hashes.json'), `${JSON.stringify(hashes, null, 2)}\n`);
+  log(`Security: ${hashes.scripts.length} inline script and ${hashes.styles.length} inline style hashes for the CSP.`);
+  const [pages] = await both;
+  const pagefind = await compressor.finish({ under: 'pagefind' });
+  log(
+    compressionSummary(
+      { files: pages.files + pagefind.files, bytes: pages.bytes + pagefind.bytes, brotliBytes: pages.brotliBytes + pagefind.brotliBytes },
+      (performance.now() - compressing) / 1000,
+    ),
+  );
+  const ownMiB = process.resourceUsage().maxRSS / 1024;
+  log(`Build steps: ${timings.join(', ')} (${whileAstro} files compressed while Astro ran; this process's peak ${ownMiB.toFixed(0)} MiB).`);
 }
 
 export function buildIfNeeded({ outDir = resolve(root, process.env.FOYER_OUT_DIR ?? 'dist'), log = console.log, force = false } = {}) {
@@ -64,16 +112,22 @@ export function buildIfNeeded({ outDir = resolve(root, process.env.FOYER_OUT_DIR
     return;
   }
   log(built ? 'Foyer: sources changed, building…' : 'Foyer: building the site (first start)…');
+  // The build's steps overlap (asynchronous), and callers of this function wait synchronously: a process of its own.
+  const result = spawnSync(process.execPath, [fileURLToPath(import.meta.url), '--force'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, FOYER_OUT_DIR: outDir, ASTRO_TELEMETRY_DISABLED: '1' },
+  });
+  if (result.status !== 0) throw new Error('The build failed. Fix the error above and run again.');
+}
+
+/** The build itself, in this process: the steps, the fingerprint, the address and the page count. */
+async function build({ outDir = resolve(root, process.env.FOYER_OUT_DIR ?? 'dist'), log = console.log } = {}) {
   const started = performance.now();
-  for (const [name, script, args] of buildSteps(outDir)) {
-    const result = spawnSync(process.execPath, [join(root, script), ...args], {
-      cwd: root,
-      stdio: 'inherit',
-      env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
-    });
-    if (result.status !== 0) throw new Error(`${name} failed (exit code ${result.status}). Fix the error above and run again.`);
-  }
-  writeFileSync(stampFile, fingerprint);
+  // Taken first: a source changed while building makes the next start build again.
+  const fingerprint = sourceFingerprint();
+  await buildSite(outDir, { log });
+  writeFileSync(join(outDir, '.foyer-build'), fingerprint);
   // The address baked into canonical URLs, hreflang and the sitemap: production refuses to serve a build made for another.
   writeFileSync(join(outDir, 'site-url'), builtSiteUrl());
   const pages = globSync('**/index.html', { cwd: join(outDir, 'client') }).length;
@@ -82,7 +136,8 @@ export function buildIfNeeded({ outDir = resolve(root, process.env.FOYER_OUT_DIR
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   try {
-    buildIfNeeded({ force: process.argv.includes('--force') });
+    if (process.argv.includes('--force')) await build();
+    else buildIfNeeded();
   } catch (error) {
     console.error(error.message);
     process.exit(1);

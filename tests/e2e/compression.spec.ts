@@ -4,8 +4,10 @@
  * byte ranges still work.
  */
 import { expect, test } from '@playwright/test';
+import { randomUUID } from 'node:crypto';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { inviteLink } from './cli.ts';
 import { articleIn, articlePath } from './content.ts';
 
 const port = Number(process.env.E2E_PORT ?? 4329);
@@ -17,7 +19,7 @@ interface Answer {
 }
 
 /** A request by node:http, which never decodes: the bytes as they crossed the wire. */
-function fetchRaw(path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Answer> {
+function fetchRaw(path: string, headers: Record<string, string> = {}, method = 'GET', body?: string): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const req = httpRequest({ host: '127.0.0.1', port, path, method, headers }, (res) => {
       const chunks: Buffer[] = [];
@@ -25,7 +27,7 @@ function fetchRaw(path: string, headers: Record<string, string> = {}, method = '
       res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
     });
     req.on('error', reject);
-    req.end();
+    req.end(body);
   });
 }
 
@@ -105,4 +107,54 @@ test('small API answers are sent as they are', async () => {
   expect(answer.status).toBe(404);
   expect(answer.headers['content-encoding']).toBeUndefined();
   expect(JSON.parse(answer.body.toString())).toMatchObject({ error: { code: 'not_found' } });
+});
+
+test('API answers of 1 KB or more are compressed as they go out, decoding to the same JSON', async () => {
+  // A contact's chat box with a few long messages: listing them answers well over 1 KB of JSON.
+  const invitation = inviteLink(['--name', 'Zip']);
+  const json = (token?: string) => ({ 'Content-Type': 'application/json', ...(token && { Authorization: `Bearer ${token}` }) });
+  const verified = await fetchRaw(
+    '/api/chat/verify',
+    json(),
+    'POST',
+    JSON.stringify({ chatBoxId: invitation.chatBoxId, contactId: invitation.contactId, otp: invitation.code, token: '' }),
+  );
+  expect(verified.status, decode(verified).toString()).toBe(200);
+  const token = (JSON.parse(decode(verified).toString()) as { data: { jwt: string } }).data.jwt;
+  const { chatBoxId } = invitation;
+  for (let i = 0; i < 4; i += 1) {
+    const text = `Message ${i}: ${'the quick brown fox jumps over the lazy dog, '.repeat(8)}`;
+    const sent = await fetchRaw(
+      '/api/chat/messages/send',
+      json(token),
+      'POST',
+      JSON.stringify({ chatBoxId, clientId: randomUUID(), text }),
+    );
+    expect(sent.status, decode(sent).toString()).toBe(200);
+  }
+  const list = (encoding?: string) =>
+    fetchRaw(
+      '/api/chat/messages/list',
+      { ...json(token), ...(encoding && { 'Accept-Encoding': encoding }) },
+      'POST',
+      JSON.stringify({ chatBoxId }),
+    );
+  const plain = await list();
+  expect(plain.status).toBe(200);
+  expect(plain.headers['content-encoding']).toBeUndefined();
+  expect(plain.body.length).toBeGreaterThan(1024);
+  const messages = (JSON.parse(plain.body.toString()) as { messages: { text: string }[] }).messages;
+  expect(messages.filter((message) => message.text.startsWith('Message ')).length).toBe(4);
+  for (const [acceptEncoding, expected] of [
+    ['gzip, deflate, br', 'br'],
+    ['gzip', 'gzip'],
+  ] as const) {
+    const answer = await list(acceptEncoding);
+    expect(answer.status, acceptEncoding).toBe(200);
+    expect(answer.headers['content-encoding'], acceptEncoding).toBe(expected);
+    expect(answer.headers['vary'], acceptEncoding).toMatch(/accept-encoding/i);
+    expect(answer.headers['content-type'], acceptEncoding).toBe(plain.headers['content-type']);
+    expect(answer.body.length, acceptEncoding).toBeLessThan(plain.body.length / 2);
+    expect(decode(answer).equals(plain.body), acceptEncoding).toBe(true);
+  }
 });
