@@ -14,14 +14,16 @@ import type { MessageKey, Messages } from '../lib/i18n/schema.ts';
 import { useTranslator } from '../lib/i18n/useTranslator.ts';
 import { getSessionToken } from '../lib/session/contactSession.ts';
 import { takeContactSessionParams } from '../lib/session/params.ts';
+import { sessionKeyFor } from '../lib/session/sessionKey.ts';
 import { hasStaffHint } from '../lib/staff/signedInHint.ts';
 import type { StaffChatIdentity } from '../lib/staff/staffChat.ts';
 import { openSession, renewSession, signOut, submitCode, type SessionView } from '../lib/session/sessionView.ts';
-import { reloadSessionsFromCookies } from '../stores/contactSessions.ts';
+import { $contactSessions, reloadSessionsFromCookies } from '../stores/contactSessions.ts';
 import { $devMode, initDevMode } from '../stores/devMode.ts';
 import BotCheckNotice from './BotCheckNotice.tsx';
 import AppErrorGate from './AppErrorGate.tsx';
 import Conversation from './Conversation.tsx';
+import ContactChats from './chat/ContactChats.tsx';
 import Inbox from './chat/Inbox.tsx';
 
 interface Props {
@@ -32,26 +34,30 @@ interface Props {
   settings: ClientSettings;
 }
 
-function Session({ lang, messages, sessionKey, settings }: Props) {
+function Session({ lang, messages, sessionKey: pageKey, settings }: Props) {
   const t = useTranslator(lang, messages);
   const id = useId();
   const devMode = useStore($devMode);
   const [view, setView] = useState<SessionView>({ kind: 'checking' });
   const [staff, setStaff] = useState<StaffChatIdentity | null>(null);
   const [busy, setBusy] = useState(false);
-  const chatBoxId = sessionKey === 'page' ? undefined : sessionKey;
+  const chatBoxId = pageKey === 'page' ? undefined : pageKey;
+  // The session that opens this page: its own, or the contact's page session, which covers all their chat boxes.
+  const [sessionKey, setSessionKey] = useState(pageKey);
 
   useEffect(() => {
     configureBotCheck(settings.botCheck);
     initDevMode(settings.devModeCookie);
     const link = takeContactSessionParams(location, history);
-    const asContact = () => void openSession(sessionKey, link).then(setView);
+    const key = sessionKeyFor(pageKey, $contactSessions.get(), !!link.otp && !!link.contactId);
+    setSessionKey(key);
+    const asContact = () => void openSession(key, link).then(setView);
     // Only a browser where staff signed in loads Firebase; anyone else goes straight to the contact session.
     if (!hasStaffHint()) return asContact();
     import('../lib/staff/staffChat.ts')
       .then(({ staffChatIdentity }) => staffChatIdentity(settings.firebase))
       .then((identity) => (identity ? setStaff(identity) : asContact()), asContact);
-  }, [sessionKey, settings]);
+  }, [pageKey, settings]);
 
   const me = useMemo(() => (view.kind === 'active' ? { kind: 'contact' as const, id: view.contact.id } : undefined), [view]);
   const contactToken = useCallback(() => getSessionToken(sessionKey).catch(() => null), [sessionKey]);
@@ -79,11 +85,13 @@ function Session({ lang, messages, sessionKey, settings }: Props) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     setBusy(true);
-    setView(await submitCode(sessionKey, String(form.get('contactId') ?? ''), String(form.get('otp') ?? '')));
+    // A code typed by hand is for this page's own session.
+    setSessionKey(pageKey);
+    setView(await submitCode(pageKey, String(form.get('contactId') ?? ''), String(form.get('otp') ?? '')));
     setBusy(false);
   }
 
-  const title = t(staff && !chatBoxId ? 'inbox.title' : sessionKey === 'page' ? 'session.titlePage' : 'session.title');
+  const title = t(staff && !chatBoxId ? 'inbox.title' : chatBoxId ? 'session.title' : 'session.titlePage');
   return (
     <section className="session" aria-labelledby={`${id}-title`}>
       <h1 id={`${id}-title`}>{title}</h1>
@@ -92,7 +100,7 @@ function Session({ lang, messages, sessionKey, settings }: Props) {
           {t('session.checking')}
         </p>
       )}
-      {staff && !chatBoxId && <Inbox lang={lang} t={t} getToken={staff.getToken} />}
+      {staff && !chatBoxId && <Inbox lang={lang} t={t} getToken={staff.getToken} me={staff.participant.id} />}
       {staff && chatBoxId && (
         <>
           <p className="session-header muted">{t('chat.answeringAs', { name: isolate(staff.name) })}</p>
@@ -114,6 +122,7 @@ function Session({ lang, messages, sessionKey, settings }: Props) {
           </button>
         </div>
       )}
+      {view.kind === 'active' && !staff && !chatBoxId && <ContactChats lang={lang} t={t} />}
       {view.kind === 'active' && !staff && chatBoxId && me && (
         <Conversation lang={lang} t={t} messages={messages} chatBoxId={chatBoxId} me={me} getToken={contactToken} onStopped={onStopped} />
       )}

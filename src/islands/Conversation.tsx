@@ -1,10 +1,11 @@
 /**
  * One conversation (full page or the compact widget): the messages, who is typing, the composer, and a notice
- * while the stream is down. It reads the conversation store and calls lib/chat; the bearer token comes from the
- * page (a contact's session token or a staff member's id token).
+ * while the stream is down; for staff also status, assignment, internal notes and the contact's details (loaded
+ * only for them). It reads the conversation store and calls lib/chat; the bearer token comes from the page (a
+ * contact's session token or a staff member's id token).
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Participant } from '../lib/api/chat.ts';
 import type { TokenGetter } from '../lib/chat/chatApi.ts';
 import { startLiveConversation, type LiveConversation } from '../lib/chat/liveConversation.ts';
@@ -17,6 +18,9 @@ import { createConversation } from '../stores/conversation.ts';
 import { $organizationUsers } from '../stores/organizationUsers.ts';
 import Composer from './chat/Composer.tsx';
 import MessageList, { type SenderInfo } from './chat/MessageList.tsx';
+
+const StaffToolbar = lazy(() => import('./chat/StaffTools.tsx').then((module) => ({ default: module.StaffToolbar })));
+const ContactPanel = lazy(() => import('./chat/StaffTools.tsx').then((module) => ({ default: module.ContactPanel })));
 
 interface Props {
   lang: Lang;
@@ -45,6 +49,8 @@ export default function Conversation({ lang, t, messages, chatBoxId, me, getToke
   const announcedUpTo = useRef<number | undefined>(undefined);
   const tokenGetter = useRef(getToken);
   tokenGetter.current = getToken;
+  const currentToken = useCallback(() => tokenGetter.current(), []);
+  const isStaff = me.kind === 'staff';
 
   useEffect(() => {
     const started = startLiveConversation({ chatBoxId, conversation, getToken: () => tokenGetter.current() });
@@ -86,7 +92,14 @@ export default function Conversation({ lang, t, messages, chatBoxId, me, getToke
     announcedUpTo.current = Math.max(announcedUpTo.current, newest);
     if (fresh.length) {
       setAnnouncement(
-        fresh.map((message) => t('chat.announce', { name: sender(message.sender, false).name, text: message.text })).join('\n'),
+        fresh
+          .map((message) =>
+            t(message.internal ? 'staffTools.announceNote' : 'chat.announce', {
+              name: sender(message.sender, false).name,
+              text: message.text,
+            }),
+          )
+          .join('\n'),
       );
     }
   }, [state.messages, state.loaded]);
@@ -104,8 +117,23 @@ export default function Conversation({ lang, t, messages, chatBoxId, me, getToke
     );
   }
 
-  return (
+  const chat = (
     <div className="chat">
+      {isStaff && state.loaded && (
+        <Suspense fallback={null}>
+          <StaffToolbar
+            lang={lang}
+            t={t}
+            messages={messages}
+            getToken={currentToken}
+            uid={me.id}
+            status={state.status}
+            assignee={state.assignee}
+            setStatus={(status) => live.current?.setStatus(status) ?? Promise.resolve()}
+            assign={(email) => live.current?.assign(email) ?? Promise.resolve()}
+          />
+        </Suspense>
+      )}
       {state.connection === 'down' && (
         <p className="notice chat-connection" role="status">
           {t('chat.reconnecting')}
@@ -140,10 +168,23 @@ export default function Conversation({ lang, t, messages, chatBoxId, me, getToke
       </p>
       <Composer
         t={t}
-        send={(text) => live.current?.send(text) ?? { ok: false, problem: 'empty', over: 0 }}
+        notes={isStaff}
+        send={(text, options) => live.current?.send(text, options) ?? { ok: false, problem: 'empty', over: 0 }}
         onTyping={() => live.current?.typing()}
         serverError={lastFailed?.failed ? errorText(lastFailed.failed) : undefined}
       />
+    </div>
+  );
+  if (!isStaff) return chat;
+  const contactId = state.chatBox?.contact.id;
+  return (
+    <div className="chat-workspace">
+      {contactId && (
+        <Suspense fallback={null}>
+          <ContactPanel lang={lang} t={t} messages={messages} getToken={currentToken} chatBoxId={chatBoxId} contactId={contactId} />
+        </Suspense>
+      )}
+      {chat}
     </div>
   );
 }

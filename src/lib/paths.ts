@@ -7,6 +7,10 @@ export const paths = {
   article: (lang: Lang, category: string, article: string) => `/${lang}/categories/${category}/articles/${article}`,
   search: (lang: Lang) => `/${lang}/search`,
   login: (lang: Lang) => `/${lang}/login`,
+  /** The login page signs out first (the header's "Sign out": help-centre pages never load Firebase themselves). */
+  signOut: (lang: Lang) => `/${lang}/login?signout=1`,
+  chat: (lang: Lang) => `/${lang}/chat`,
+  chatBox: (lang: Lang, chatBoxId: string) => `/${lang}/chat/${chatBoxId}`,
 };
 
 /** The same page in another language: swaps the language prefix, keeps the rest. */

@@ -1,6 +1,6 @@
 /**
- * The one script of every page: navigation, prefetching, the header's pickers, search shortcuts, chunk-error
- * reloads and new-build detection. No framework.
+ * The one script of every page: navigation, prefetching, the header's pickers and staff menu, search shortcuts,
+ * chunk-error reloads and new-build detection. No framework.
  */
 import './chunkErrors.ts';
 import './navigation.ts';
@@ -8,3 +8,4 @@ import './newBuild.ts';
 import './prefetch.ts';
 import './pickers.ts';
 import './shortcuts.ts';
+import './staffMenu.ts';

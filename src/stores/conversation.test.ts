@@ -97,4 +97,33 @@ describe('a conversation', () => {
     conversation.setConnection('stopped', 'token_expired');
     expect(conversation.$conversation.get().stoppedBy).toBe('token_expired');
   });
+
+  it('takes the assignee from the first page, then from assignment events and the staff member’s own changes', () => {
+    conversation = createConversation(staff);
+    const lee = { email: 'lee@example.com', name: 'Lee', uid: 'uid-1' };
+    conversation.applyPage(page([message(1, contact)], { chatBox: { ...page([]).chatBox, assignee: lee } }), 'newest');
+    expect(conversation.$conversation.get().assignee).toEqual(lee);
+    conversation.applyEvent({ type: 'assignment', chatBoxId: 'cb_1', seq: 10, assignee: null });
+    expect(conversation.$conversation.get().assignee).toBeNull();
+    // An older page read later does not undo what the stream said.
+    conversation.applyPage(page([], { chatBox: { ...page([]).chatBox, assignee: lee } }), 'older');
+    expect(conversation.$conversation.get().assignee).toBeNull();
+    conversation.setAssignee(lee);
+    conversation.setStatus('resolved');
+    expect(conversation.$conversation.get()).toMatchObject({ assignee: lee, status: 'resolved' });
+  });
+
+  it('shows notes as notes, and never as read by the contact, who never gets them', () => {
+    conversation = createConversation(staff);
+    conversation.applyPage(
+      page([message(1, staff), { ...message(2, staff), internal: true }], { readCursors: [{ reader: contact, messageId: 2 }] }),
+      'newest',
+    );
+    conversation.setPending([{ clientId: 'n', text: 'pending note', createdAt: '2026-01-01T10:00:00Z', internal: true }]);
+    expect(conversation.$timeline.get().map(({ internal, delivery }) => ({ internal, delivery }))).toEqual([
+      { internal: false, delivery: 'read' },
+      { internal: true, delivery: 'sent' },
+      { internal: true, delivery: 'sending' },
+    ]);
+  });
 });

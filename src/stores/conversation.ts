@@ -6,6 +6,7 @@
 import { computed, map } from 'nanostores';
 import { typingShowsMs } from '../lib/api/constants.ts';
 import type {
+  Assignee,
   ChatBoxSummary,
   ChatEvent,
   ChatStatus,
@@ -23,6 +24,8 @@ export interface ConversationState {
   me: Participant;
   chatBox: ChatBoxSummary | undefined;
   status: ChatStatus | undefined;
+  /** Who the chat box is assigned to (null: nobody); undefined until the first page says. Staff only. */
+  assignee: Assignee | null | undefined;
   /** Sorted by id, each once. */
   messages: Message[];
   pending: OutboxItem[];
@@ -44,6 +47,7 @@ export function createConversation(me: Participant, now = () => Date.now()) {
     me,
     chatBox: undefined,
     status: undefined,
+    assignee: undefined,
     messages: [],
     pending: [],
     readCursors: [],
@@ -105,6 +109,8 @@ export function createConversation(me: Participant, now = () => Date.now()) {
         ...state,
         chatBox: answer.chatBox,
         status: state.status ?? answer.chatBox.status,
+        // A contact's answer leaves the assignee out; an event may have said more recently.
+        assignee: state.assignee !== undefined ? state.assignee : (answer.chatBox.assignee ?? null),
         messages,
         readCursors,
         hasOlder: which === 'older' || !state.loaded ? answer.hasOlder : state.hasOlder,
@@ -118,6 +124,15 @@ export function createConversation(me: Participant, now = () => Date.now()) {
       if (event.type === 'message') addMessages([event.message]);
       else if (event.type === 'read') $conversation.setKey('readCursors', mergeCursor($conversation.get().readCursors, event.readCursor));
       else if (event.type === 'status') $conversation.setKey('status', event.status);
+      else $conversation.setKey('assignee', event.assignee);
+    },
+
+    /** What the server answered to this staff member's own change (its event follows on the stream, the same). */
+    setStatus(status: ChatStatus) {
+      $conversation.setKey('status', status);
+    },
+    setAssignee(assignee: Assignee | null) {
+      $conversation.setKey('assignee', assignee);
     },
 
     applyTyping(event: TypingEvent) {

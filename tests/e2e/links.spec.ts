@@ -4,8 +4,9 @@ import { expect, test } from '@playwright/test';
 
 // Every link on every built page, in every language, lands on a page that exists (the site has no dead ends).
 const client = join(import.meta.dirname, '../../dist/client');
-// Rendered on demand, so not in dist: `/`, and the staff pages in every language (checked by the request test below).
-const onDemand = (path: string) => path === '/' || /^\/[A-Za-z-]+\/(login|password)$/.test(path);
+// Rendered on demand, so not in dist: `/`, and the staff pages and the inbox (the signed-in menu links to it) in
+// every language (checked by the request test below).
+const onDemand = (path: string) => path === '/' || /^\/[A-Za-z-]+\/(login|password|chat|staff)$/.test(path);
 
 function exists(path: string): boolean {
   if (onDemand(path)) return true;
@@ -30,7 +31,7 @@ test('every internal link of the built site leads to a page', () => {
 });
 
 test('the on-demand pages the built site links to answer', async ({ request }) => {
-  for (const path of ['/en/login', '/ar/password', '/zh-Hans/login', '/pt-BR/password']) {
+  for (const path of ['/en/login', '/ar/password', '/zh-Hans/login', '/pt-BR/password', '/he/chat', '/de/staff']) {
     expect((await request.get(path)).status(), path).toBe(200);
   }
 });

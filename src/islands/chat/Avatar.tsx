@@ -1,11 +1,8 @@
 /** A sender's picture, or their initials when there is none (or it fails to load); decorative beside their name. */
 import { useState } from 'react';
+import { initials } from '../../lib/initials.ts';
 
-export function initials(name: string): string {
-  const words = name.trim().split(/\s+/).filter(Boolean);
-  const letters = words.length > 1 ? [words[0]!, words.at(-1)!] : words;
-  return letters.map((word) => [...word][0]!.toLocaleUpperCase()).join('') || '?';
-}
+export { initials };
 
 export default function Avatar({ name, url }: { name: string; url: string | null | undefined }) {
   const [broken, setBroken] = useState(false);

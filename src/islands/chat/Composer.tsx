@@ -1,6 +1,7 @@
 /**
  * Where a message is written: a labelled textarea; Enter sends, Shift+Enter breaks the line (and Enter while an
- * input method is composing does neither). Length is checked here first; a refusal shows as translated text.
+ * input method is composing does neither). Length is checked here first; a refusal shows as translated text. Staff
+ * choose between a reply and an internal note (two radio buttons, so arrow keys move between them).
  */
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { messageTextMax } from '../../lib/api/constants.ts';
@@ -9,7 +10,9 @@ import type { Translate } from '../../lib/i18n/translate.ts';
 
 interface Props {
   t: Translate;
-  send: (text: string) => TextCheck;
+  send: (text: string, options: { internal: boolean }) => TextCheck;
+  /** Staff: offer "Internal note" beside "Reply". */
+  notes?: boolean;
   onTyping: () => void;
   /** A translated error from the server about the last message (e.g. invalid_body). */
   serverError: string | undefined;
@@ -20,14 +23,16 @@ function problemText(t: Translate, check: TextCheck): string | undefined {
   return check.problem === 'tooLong' ? t('chat.tooLong', { count: check.over }) : t('apiError.invalid_body');
 }
 
-export default function Composer({ t, send, onTyping, serverError }: Props) {
+export default function Composer({ t, send, notes = false, onTyping, serverError }: Props) {
   const id = useId();
   const [text, setText] = useState('');
+  const [internal, setInternal] = useState(false);
   const [error, setError] = useState<string | undefined>();
   const shown = error ?? serverError;
+  const label = t(internal ? 'staffTools.noteLabel' : 'chat.composerLabel');
 
   function submit() {
-    const check = send(text);
+    const check = send(text, { internal });
     if (check.ok) {
       setText('');
       setError(undefined);
@@ -42,7 +47,8 @@ export default function Composer({ t, send, onTyping, serverError }: Props) {
 
   function onChange(value: string) {
     setText(value);
-    if (value.trim()) onTyping();
+    // A note is for colleagues: the contact is not told someone is typing.
+    if (value.trim() && !internal) onTyping();
     // Say it as soon as it is too long, and take it back as soon as it fits.
     const over = [...value.trim()].length - messageTextMax;
     setError(over > 0 ? t('chat.tooLong', { count: over }) : undefined);
@@ -50,30 +56,42 @@ export default function Composer({ t, send, onTyping, serverError }: Props) {
 
   return (
     <form
-      className="chat-composer"
+      className={internal ? 'chat-composer chat-composer-note' : 'chat-composer'}
       onSubmit={(event: FormEvent) => {
         event.preventDefault();
         submit();
       }}
     >
+      {notes && (
+        <fieldset className="chat-mode">
+          <legend className="sr-only">{t('staffTools.writeAs')}</legend>
+          <label>
+            <input type="radio" name={`${id}-mode`} checked={!internal} onChange={() => setInternal(false)} /> {t('staffTools.reply')}
+          </label>
+          <label>
+            <input type="radio" name={`${id}-mode`} checked={internal} onChange={() => setInternal(true)} /> {t('staffTools.internalNote')}
+          </label>
+        </fieldset>
+      )}
       <label htmlFor={`${id}-text`} className="sr-only">
-        {t('chat.composerLabel')}
+        {label}
       </label>
       <textarea
         id={`${id}-text`}
         value={text}
         rows={2}
         dir="auto"
-        placeholder={t('chat.composerLabel')}
+        placeholder={label}
         aria-describedby={`${id}-hint${shown ? ` ${id}-error` : ''}`}
         aria-invalid={shown ? true : undefined}
         onChange={(event) => onChange(event.target.value)}
         onKeyDown={onKeyDown}
       />
       <button type="submit" className="button">
-        {t('chat.send')}
+        {t(internal ? 'staffTools.addNote' : 'chat.send')}
       </button>
       <p id={`${id}-hint`} className="chat-hint muted">
+        {internal && `${t('staffTools.noteHint')} `}
         {t('chat.composerHint')}
       </p>
       {shown && (

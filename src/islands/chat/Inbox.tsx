@@ -1,45 +1,78 @@
 /**
  * The staff inbox on /{lang}/chat: every chat box by latest activity, with the contact, the last message, this
- * staff member's unread count and the status. It reads the list again whenever the staff stream says something
- * changed (a new message, a read cursor, a status), so it is live without reloading; the tab's title counts unread.
+ * staff member's unread count, the status and the assignee; filters, a search over message text, and the
+ * invitation dialog. It reads the list again whenever the staff stream says something changed (a new message, a
+ * read cursor, a status, an assignment), so it is live without reloading; the tab's title counts unread.
  */
-import { useEffect, useState } from 'react';
-import type { InboxEntry, InboxListAnswer } from '../../lib/api/inbox.ts';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { InboxEntry as Entry } from '../../lib/api/inbox.ts';
 import type { TokenGetter } from '../../lib/chat/chatApi.ts';
 import { openEventStream } from '../../lib/chat/eventStream.ts';
-import { ApiRequestError, request } from '../../lib/http/client.ts';
+import { ApiRequestError } from '../../lib/http/client.ts';
+import { inboxRequest, isFiltered, noFilters, searchText, type InboxFilters as Filters } from '../../lib/inbox/filters.ts';
 import type { Lang } from '../../lib/i18n/languages.ts';
 import type { Translate } from '../../lib/i18n/translate.ts';
-import { dayLabel, localDay, timeLabel } from './dayLabel.ts';
+import { createStaffApi } from '../../lib/staff/staffApi.ts';
+import InviteDialog from '../staff/InviteDialog.tsx';
+import InboxEntry from './InboxEntry.tsx';
+import InboxFilters from './InboxFilters.tsx';
 
 interface Props {
   lang: Lang;
   t: Translate;
   getToken: TokenGetter;
+  /** The signed-in staff member's uid. */
+  me?: string | undefined;
 }
 
 /** Events come in bursts (a message and a read cursor): one reload for a burst. */
 const reloadAfterMs = 250;
 
-export default function Inbox({ lang, t, getToken }: Props) {
-  const [entries, setEntries] = useState<InboxEntry[] | undefined>(undefined);
+interface Shown {
+  entries: Entry[];
+  /** The search text these entries answer, to mark it in each match. */
+  query: string | undefined;
+  /** Over every chat box, not only the filtered ones: the tab's title. */
+  unread: number;
+}
+
+const unreadOf = (entries: Entry[]) => entries.reduce((sum, entry) => sum + entry.unread, 0);
+
+export default function Inbox({ lang, t, getToken, me }: Props) {
+  const api = useMemo(() => createStaffApi(getToken), [getToken]);
+  const [shown, setShown] = useState<Shown | undefined>(undefined);
   const [failed, setFailed] = useState<string | undefined>(undefined);
+  const [filters, setFilters] = useState<Filters>(noFilters);
+  // The stream outlives filter changes: it reloads with whatever filters are chosen when its events arrive.
+  const filtersRef = useRef(filters);
+  const loadRef = useRef<() => Promise<void>>(async () => {});
 
   useEffect(() => {
     let stopped = false;
+    let latest = 0;
     let timer: ReturnType<typeof setTimeout> | undefined;
     async function load() {
+      const asked = ++latest;
+      const current = filtersRef.current;
       try {
-        const token = await getToken();
-        if (!token || stopped) return;
-        const answer = await request<InboxListAnswer>('/api/inbox/list', { method: 'POST', bearer: token, body: { limit: 100 } });
-        if (stopped) return;
-        setEntries(answer.chatBoxes);
+        // Filtered, the tab's unread count still needs every chat box.
+        const [entries, all] = await Promise.all([
+          api.inbox(inboxRequest(current)),
+          isFiltered(current) ? api.inbox(inboxRequest(noFilters)) : undefined,
+        ]);
+        // Only the newest question's answer is shown: an older one may arrive after it.
+        if (stopped || asked !== latest) return;
+        setShown({
+          entries: entries.chatBoxes,
+          query: searchText(current.query),
+          unread: unreadOf((all ?? entries).chatBoxes),
+        });
         setFailed(undefined);
       } catch (error) {
-        if (!stopped) setFailed(error instanceof ApiRequestError ? error.code : 'unknown');
+        if (!stopped && asked === latest) setFailed(error instanceof ApiRequestError ? error.code : 'unknown');
       }
     }
+    loadRef.current = load;
     const soon = () => {
       clearTimeout(timer);
       timer = setTimeout(() => void load(), reloadAfterMs);
@@ -58,29 +91,19 @@ export default function Inbox({ lang, t, getToken }: Props) {
       clearTimeout(timer);
       stream.close();
     };
-  }, [getToken]);
+  }, [api, getToken]);
 
-  const unread = entries?.reduce((sum, entry) => sum + entry.unread, 0) ?? 0;
+  const changeFilters = useCallback((next: Filters) => {
+    filtersRef.current = next;
+    setFilters(next);
+    void loadRef.current();
+  }, []);
+
+  const unread = shown?.unread ?? 0;
   useEffect(() => {
     const base = document.title.replace(/^\(\d+\) /, '');
     document.title = unread > 0 ? `(${unread}) ${base}` : base;
   }, [unread]);
-
-  if (failed && !entries) {
-    return (
-      <p className="notice" role="alert">
-        {t('inbox.unavailable')}
-      </p>
-    );
-  }
-  if (!entries) {
-    return (
-      <p className="muted" role="status">
-        {t('inbox.loading')}
-      </p>
-    );
-  }
-  if (!entries.length) return <p className="muted">{t('inbox.empty')}</p>;
 
   function onKeyDown(event: React.KeyboardEvent<HTMLUListElement>) {
     if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
@@ -93,30 +116,36 @@ export default function Inbox({ lang, t, getToken }: Props) {
     }
   }
 
+  const filtered = isFiltered(filters);
   return (
-    <ul className="inbox" onKeyDown={onKeyDown}>
-      {entries.map((entry) => {
-        const when = entry.lastMessage?.createdAt ?? entry.lastActivityAt;
-        return (
-          <li key={entry.id} className={entry.unread > 0 ? 'inbox-entry inbox-unread' : 'inbox-entry'}>
-            <a href={`/${lang}/chat/${entry.id}`}>
-              <span className="inbox-contact" dir="auto">
-                {entry.contact.name || entry.contact.email}
-              </span>
-              <span className="inbox-preview muted" dir="auto">
-                {entry.lastMessage?.text ?? t('inbox.noMessages')}
-              </span>
-              <span className="inbox-meta muted">
-                <time dateTime={when}>
-                  {dayLabel(lang, localDay(when))} {timeLabel(lang, when)}
-                </time>{' '}
-                <span className={`inbox-status inbox-${entry.status}`}>{t(`inbox.status.${entry.status}`)}</span>
-                {entry.unread > 0 && <span className="inbox-count"> {t('inbox.unread', { count: entry.unread })}</span>}
-              </span>
-            </a>
-          </li>
-        );
-      })}
-    </ul>
+    <div className="inbox-page">
+      <div className="inbox-tools">
+        <InviteDialog lang={lang} t={t} api={api} />
+        <a href={`/${lang}/staff`}>{t('inbox.staffLink')}</a>
+      </div>
+      <InboxFilters t={t} filters={filters} onChange={changeFilters} />
+      {failed && !shown && (
+        <p className="notice" role="alert">
+          {t('inbox.unavailable')}
+        </p>
+      )}
+      {!failed && !shown && (
+        <p className="muted" role="status">
+          {t('inbox.loading')}
+        </p>
+      )}
+      {/* Always in the page, so a screen reader hears how many a new filter or search found. */}
+      <p className="sr-only" role="status">
+        {shown && filtered ? t('inbox.results', { count: shown.entries.length }) : ''}
+      </p>
+      {shown && !shown.entries.length && <p className="muted">{t(filtered ? 'inbox.noMatches' : 'inbox.empty')}</p>}
+      {shown && shown.entries.length > 0 && (
+        <ul className="inbox" onKeyDown={onKeyDown}>
+          {shown.entries.map((entry) => (
+            <InboxEntry key={entry.id} lang={lang} t={t} entry={entry} me={me} query={shown.query} />
+          ))}
+        </ul>
+      )}
+    </div>
   );
 }

@@ -1,7 +1,7 @@
 /**
  * The messages (role="log", not itself live: the conversation announces only the other side's messages), by day
- * and by sender, with the "new messages" divider, delivery states, and older pages loaded on scrolling up without
- * the view jumping.
+ * and by sender, with the "new messages" divider, delivery states, staff's internal notes marked as such in words
+ * and colour, and older pages loaded on scrolling up without the view jumping.
  */
 import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import type { Participant } from '../../lib/api/chat.ts';
@@ -130,7 +130,8 @@ export default function MessageList(props: Props) {
                           <span>{t('chat.newMessages')}</span>
                         </p>
                       )}
-                      <div className="chat-message">
+                      <div className={entry.internal ? 'chat-message chat-note' : 'chat-message'}>
+                        {entry.internal && <p className="chat-note-label">{t('staffTools.internalNote')}</p>}
                         <p className="chat-text" dir="auto">
                           <MessageText text={entry.text} />
                         </p>

@@ -34,3 +34,5 @@ export const typingEveryMs = 2000;
 export const heartbeatMs = 25_000;
 /** Sends per sender: 20 in 10 s, then 429 with Retry-After (the defaults of SEND_RATE_LIMIT and SEND_RATE_WINDOW_SECONDS). */
 export const sendLimit = { max: 20, windowSeconds: 10 };
+/** The staff inbox's search text, at most this many characters. */
+export const inboxQueryMax = 200;

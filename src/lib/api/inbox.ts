@@ -1,10 +1,11 @@
 /** The staff inbox: every chat box with its contact, last message, this staff member's unread count and status. */
 import { z } from 'zod';
 import { assigneeSchema, chatStatuses, messageSchema } from './chat.ts';
+import { inboxQueryMax } from './constants.ts';
 
 export const inboxPageMax = 100;
 
-export const inboxQueryMax = 200;
+export { inboxQueryMax };
 
 /**
  * POST /api/inbox/list: most recent activity first. `status` and `assigned` (`me`: the caller; `nobody`) filter;

@@ -48,4 +48,16 @@ describe('the chat calls', () => {
     await expect(none.send({ chatBoxId: 'cb_1', clientId: 'x', text: 'hi' })).rejects.toBeInstanceOf(ApiRequestError);
     expect(hits).toHaveLength(before);
   });
+
+  it('post the staff calls’ bodies: status and assignment', async () => {
+    const api = createChatApi(async () => 'staff-token', origin);
+    const before = hits.length;
+    await api.setStatus({ chatBoxId: 'cb_1', status: 'resolved' });
+    await api.assign({ chatBoxId: 'cb_1', assignee: null });
+    expect(hits.slice(before).map(({ path, body }) => ({ path, body }))).toEqual([
+      { path: '/api/chat/status', body: { chatBoxId: 'cb_1', status: 'resolved' } },
+      { path: '/api/chat/assign', body: { chatBoxId: 'cb_1', assignee: null } },
+    ]);
+    expect(hits.slice(before).every((hit) => hit.authorization === 'Bearer staff-token')).toBe(true);
+  });
 });

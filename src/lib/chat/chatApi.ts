@@ -1,10 +1,14 @@
 /**
  * The chat calls, each with a bearer token asked for at the moment of the call (a contact's session token or a staff
- * member's id token), through the one HTTP client. Bodies and answers are the contract's (lib/api/chat.ts).
+ * member's id token), through the one HTTP client. Bodies and answers are the contract's (lib/api/chat.ts); the
+ * staff-only ones (status, assignment) answer 401/403 to a contact's token.
  */
 import type { z } from 'zod';
 import type { OrganizationUserAnswer } from '../api/contactSessions.ts';
 import type {
+  AssignAnswer,
+  assignBody,
+  ChatStatus,
   ListMessagesAnswer,
   listMessagesBody,
   MarkReadAnswer,
@@ -12,6 +16,7 @@ import type {
   OkAnswer,
   SendMessageAnswer,
   sendMessageBody,
+  setStatusBody,
 } from '../api/chat.ts';
 import { ApiRequestError, request } from '../http/client.ts';
 
@@ -37,6 +42,8 @@ export function createChatApi(getToken: TokenGetter, origin = '') {
     organizationUser: (chatBoxId: string, uid: string) =>
       call<OrganizationUserAnswer>('/api/organizationUsers/get', { chatBoxId, uid }).then((answer) => answer.organizationUser),
     streamUrl: (chatBoxId: string) => `${origin}${streamPath(chatBoxId)}`,
+    setStatus: (body: z.input<typeof setStatusBody>) => call<{ status: ChatStatus }>('/api/chat/status', body),
+    assign: (body: z.input<typeof assignBody>) => call<AssignAnswer>('/api/chat/assign', body),
   };
 }
 

@@ -15,6 +15,7 @@ const entry = (key: string, sender: Participant, createdAt: string): TimelineEnt
   mine: sender === a,
   delivery: undefined,
   failed: undefined,
+  internal: false,
 });
 const at = (day: number, hour: number, minute = 0) => new Date(2026, 0, day, hour, minute).toISOString();
 

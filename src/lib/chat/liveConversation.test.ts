@@ -1,10 +1,10 @@
 import { createServer, type ServerResponse, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Message } from '../api/chat.ts';
+import type { Message, Participant } from '../api/chat.ts';
 import { createConversation, type Conversation } from '../../stores/conversation.ts';
 import { forgetOrganizationUsers, $organizationUsers } from '../../stores/organizationUsers.ts';
-import { startLiveConversation, type LiveConversation } from './liveConversation.ts';
+import { isChatEvent, startLiveConversation, type LiveConversation } from './liveConversation.ts';
 
 const staffMessage: Message = {
   id: 1,
@@ -38,7 +38,7 @@ beforeAll(async () => {
       if (req.url === '/api/chat/messages/list') {
         if (refuseList) return json(403, { error: { code: 'out_of_scope', message: 'no' } });
         return json(200, {
-          chatBox: { id: 'cb_1', status: 'open', contact: { id: 'ct_1', name: 'Ada' }, seq: 5 },
+          chatBox: { id: 'cb_1', status: 'open', contact: { id: 'ct_1', name: 'Ada' }, assignee: null, seq: 5 },
           messages: [staffMessage],
           hasOlder: false,
           hasNewer: false,
@@ -54,11 +54,17 @@ beforeAll(async () => {
             sender: { kind: 'contact', id: 'ct_1' },
             text: body['text'],
             createdAt: '2026-01-01T10:01:00Z',
+            ...(body['internal'] === true && { internal: true }),
           },
         });
       }
       if (req.url === '/api/chat/read')
         return json(200, { readCursor: { reader: { kind: 'contact', id: 'ct_1' }, messageId: body['messageId'] } });
+      if (req.url === '/api/chat/status') return json(200, { status: body['status'] });
+      if (req.url === '/api/chat/assign') {
+        const email = body['assignee'] as string | null;
+        return json(200, { assignee: email && { email, name: 'Lee', uid: 'uid-1' } });
+      }
       if (req.url === '/api/organizationUsers/get')
         return json(200, { organizationUser: { uid: body['uid'], name: 'Lee', avatarUrl: null } });
       return json(200, { ok: true });
@@ -82,8 +88,8 @@ afterEach(() => {
   forgetOrganizationUsers();
 });
 
-function start() {
-  conversation = createConversation({ kind: 'contact', id: 'ct_1' });
+function start(me: Participant = { kind: 'contact', id: 'ct_1' }) {
+  conversation = createConversation(me);
   live = startLiveConversation({ chatBoxId: 'cb_1', getToken: async () => 'token', conversation, origin, wakeUps: () => () => {} });
 }
 
@@ -131,5 +137,66 @@ describe('a live conversation', () => {
     refuseList = true;
     start();
     await vi.waitFor(() => expect(conversation.$conversation.get()).toMatchObject({ connection: 'stopped', stoppedBy: 'out_of_scope' }));
+  });
+
+  it('applies assignment and status events from the stream, and a staff member’s own changes from the answers', async () => {
+    start({ kind: 'staff', id: 'uid-2' });
+    await vi.waitFor(() => expect(conversation.$conversation.get().connection).toBe('open'));
+    expect(conversation.$conversation.get()).toMatchObject({ status: 'open', assignee: null });
+    const lee = { email: 'lee@example.com', name: 'Lee', uid: 'uid-1' };
+    streams[0]!.write(
+      `event: assignment\nid: 6\ndata: ${JSON.stringify({ type: 'assignment', chatBoxId: 'cb_1', seq: 6, assignee: lee })}\n\n`,
+    );
+    streams[0]!.write(
+      `event: status\nid: 7\ndata: ${JSON.stringify({ type: 'status', chatBoxId: 'cb_1', seq: 7, status: 'resolved' })}\n\n`,
+    );
+    await vi.waitFor(() => expect(conversation.$conversation.get()).toMatchObject({ status: 'resolved', assignee: lee }));
+
+    await live.setStatus('open');
+    await live.assign(null);
+    expect(conversation.$conversation.get()).toMatchObject({ status: 'open', assignee: null });
+    await live.assign('lee@example.com');
+    expect(conversation.$conversation.get().assignee).toEqual(lee);
+    expect(calls.filter((call) => call.path === '/api/chat/status' || call.path === '/api/chat/assign').map((call) => call.body)).toEqual([
+      { chatBoxId: 'cb_1', status: 'open' },
+      { chatBoxId: 'cb_1', assignee: null },
+      { chatBoxId: 'cb_1', assignee: 'lee@example.com' },
+    ]);
+  });
+
+  it('sends a staff member’s note with internal: true, and shows it as a note', async () => {
+    start({ kind: 'staff', id: 'uid-2' });
+    await vi.waitFor(() => expect(conversation.$conversation.get().loaded).toBe(true));
+    live.send('Only for us', { internal: true });
+    live.send('For the contact');
+    await vi.waitFor(() => expect(calls.filter((call) => call.path === '/api/chat/messages/send')).toHaveLength(2));
+    const sends = calls.filter((call) => call.path === '/api/chat/messages/send').map((call) => call.body);
+    expect(sends[0]).toMatchObject({ text: 'Only for us', internal: true });
+    expect(sends[1]).not.toHaveProperty('internal');
+  });
+
+  it('never sends a contact’s message as a note', async () => {
+    start();
+    await vi.waitFor(() => expect(conversation.$conversation.get().loaded).toBe(true));
+    live.send('Hi', { internal: true });
+    await vi.waitFor(() => expect(calls.filter((call) => call.path === '/api/chat/messages/send')).toHaveLength(1));
+    expect(calls.find((call) => call.path === '/api/chat/messages/send')!.body).not.toHaveProperty('internal');
+  });
+});
+
+describe('the stream’s event guard', () => {
+  const base = { chatBoxId: 'cb_1', seq: 3 };
+  it('lets an assignment through with an assignee or nobody', () => {
+    expect(isChatEvent({ ...base, type: 'assignment', assignee: null })).toBe(true);
+    expect(isChatEvent({ ...base, type: 'assignment', assignee: { email: 'a@example.com', name: 'A', uid: null } })).toBe(true);
+    expect(isChatEvent({ ...base, type: 'assignment', assignee: { email: 'a@example.com', name: 'A', uid: 'u' } })).toBe(true);
+  });
+  it('keeps a truncated or foreign event out', () => {
+    expect(isChatEvent({ ...base, type: 'assignment' })).toBe(false);
+    expect(isChatEvent({ ...base, type: 'assignment', assignee: { email: 'a@example.com' } })).toBe(false);
+    expect(isChatEvent({ ...base, type: 'assignment', assignee: 'a@example.com' })).toBe(false);
+    expect(isChatEvent({ type: 'assignment', assignee: null })).toBe(false);
+    expect(isChatEvent({ ...base, type: 'status', status: 'closed' })).toBe(false);
+    expect(isChatEvent({ ...base, type: 'other' })).toBe(false);
   });
 });

@@ -1,9 +1,9 @@
 /**
  * Keeps one conversation store in step with the server: the newest page first, then the event stream from that
  * page's seq (so nothing falls between), the outbox (flushed whenever the stream opens), older pages on demand,
- * read cursors, typing signals, and the names of staff senders.
+ * read cursors, typing signals, the names of staff senders, and for staff: status, assignment and internal notes.
  */
-import type { ChatEvent, Message, Participant, TypingEvent } from '../api/chat.ts';
+import type { Assignee, ChatEvent, ChatStatus, Message, Participant, TypingEvent } from '../api/chat.ts';
 import { typingEveryMs } from '../api/constants.ts';
 import { ApiRequestError } from '../http/client.ts';
 import { loadOrganizationUser } from '../../stores/organizationUsers.ts';
@@ -33,7 +33,10 @@ export function startLiveConversation({ chatBoxId, getToken, conversation, origi
 
   const outbox = createOutbox({
     key: outboxKey(chatBoxId, me.kind),
-    send: (item) => api.send({ chatBoxId, clientId: item.clientId, text: item.text }).then((answer) => answer.message),
+    send: (item) =>
+      api
+        .send({ chatBoxId, clientId: item.clientId, text: item.text, ...(item.internal && { internal: true }) })
+        .then((answer) => answer.message),
     onChange: (items) => conversation.setPending(items),
     onSent: (_item, message) => received([message]),
   });
@@ -97,11 +100,23 @@ export function startLiveConversation({ chatBoxId, getToken, conversation, origi
   void loadNewest();
 
   return {
-    /** Queues a message; answers the check's problem instead when the text cannot go out. */
-    send(raw: string): TextCheck {
+    /** Queues a message (for staff, `internal`: a note); answers the check's problem instead when the text cannot go out. */
+    send(raw: string, { internal = false } = {}): TextCheck {
       const check = checkMessageText(raw);
-      if (check.ok) outbox.add(check.text);
+      if (check.ok) outbox.add(check.text, { internal: internal && me.kind === 'staff' });
       return check;
+    },
+
+    /** Staff: resolve or reopen. Throws the server's refusal (ApiRequestError) for the page to show. */
+    async setStatus(status: ChatStatus): Promise<void> {
+      const answer = await api.setStatus({ chatBoxId, status });
+      if (!closed) conversation.setStatus(answer.status);
+    },
+
+    /** Staff: assign to a staff member by e-mail, or to nobody. */
+    async assign(email: string | null): Promise<void> {
+      const answer = await api.assign({ chatBoxId, assignee: email });
+      if (!closed) conversation.setAssignee(answer.assignee);
     },
     retry: (clientId: string) => outbox.retry(clientId),
     discard: (clientId: string) => outbox.discard(clientId),
@@ -158,11 +173,11 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
 const isParticipant = (value: unknown): value is Participant =>
   isObject(value) && (value['kind'] === 'contact' || value['kind'] === 'staff') && typeof value['id'] === 'string';
 
-function isTypingEvent(value: unknown): value is TypingEvent {
+export function isTypingEvent(value: unknown): value is TypingEvent {
   return isObject(value) && value['type'] === 'typing' && typeof value['chatBoxId'] === 'string' && isParticipant(value['sender']);
 }
 
-function isChatEvent(value: unknown): value is ChatEvent {
+export function isChatEvent(value: unknown): value is ChatEvent {
   if (!isObject(value) || typeof value['chatBoxId'] !== 'string' || typeof value['seq'] !== 'number') return false;
   switch (value['type']) {
     case 'message': {
@@ -177,7 +192,18 @@ function isChatEvent(value: unknown): value is ChatEvent {
     }
     case 'status':
       return value['status'] === 'open' || value['status'] === 'resolved';
+    case 'assignment':
+      return value['assignee'] === null || isAssignee(value['assignee']);
     default:
       return false;
   }
+}
+
+function isAssignee(value: unknown): value is Assignee {
+  return (
+    isObject(value) &&
+    typeof value['email'] === 'string' &&
+    typeof value['name'] === 'string' &&
+    (value['uid'] === null || typeof value['uid'] === 'string')
+  );
 }

@@ -172,4 +172,29 @@ describe('the outbox', () => {
     expect(server).toHaveLength(2);
     expect(new Set(server).size).toBe(2);
   });
+
+  it('keeps a note a note, also when it is retried after a refusal or sent after a reload', async () => {
+    let refuse = true;
+    const storage = new MemoryStorage();
+    const seen: OutboxItem[] = [];
+    const first = outbox(storage, async (item) => {
+      seen.push(item);
+      if (refuse) throw new ApiRequestError(403, 'not_staff', 'no');
+      return message(item);
+    });
+    const note = first.box.add('for staff', { internal: true });
+    expect(note.internal).toBe(true);
+    expect(first.box.add('for the contact')).not.toHaveProperty('internal');
+    await vi.waitFor(() => expect(first.box.items().every((item) => item.failed)).toBe(true));
+    first.box.close();
+
+    refuse = false;
+    const after = outbox(storage, async (item) => {
+      seen.push(item);
+      return message(item);
+    });
+    after.box.retry(note.clientId);
+    await vi.waitFor(() => expect(after.sent).toHaveLength(1));
+    expect(seen.at(-1)).toMatchObject({ text: 'for staff', internal: true });
+  });
 });

@@ -13,12 +13,14 @@ export interface OutboxItem {
   text: string;
   /** ISO 8601, when it was written. */
   createdAt: string;
+  /** A staff member's internal note: kept with the item so a retried note is still a note. */
+  internal?: true;
   /** The error code that refused it; a failed item waits for the person. */
   failed?: string | undefined;
 }
 
 export interface Outbox {
-  add(text: string): OutboxItem;
+  add(text: string, options?: { internal?: boolean }): OutboxItem;
   retry(clientId: string): void;
   discard(clientId: string): void;
   /** Sends whatever waits (also called when the connection comes back). */
@@ -154,8 +156,8 @@ export function createOutbox(options: OutboxOptions): Outbox {
   if (typeof window !== 'undefined') window.addEventListener('storage', onStorage);
 
   return {
-    add(text) {
-      const item: OutboxItem = { clientId: newId(), text, createdAt: now().toISOString() };
+    add(text, { internal = false } = {}) {
+      const item: OutboxItem = { clientId: newId(), text, createdAt: now().toISOString(), ...(internal && { internal: true as const }) };
       write([...read(), item]);
       void flush();
       return item;

@@ -20,6 +20,8 @@ export interface TimelineEntry {
   delivery: Delivery | undefined;
   /** The error code of a failed send. */
   failed: string | undefined;
+  /** A staff member's internal note (contacts never receive one). */
+  internal: boolean;
 }
 
 export const sameParticipant = (a: Participant, b: Participant) => a.kind === b.kind && a.id === b.id;
@@ -65,8 +67,10 @@ export function buildTimeline(
       text: message.text,
       createdAt: message.createdAt,
       mine,
-      delivery: mine ? (message.id <= readUpTo ? 'read' : 'sent') : undefined,
+      // A note is never read by the other side (the contact never gets it): "sent" is as far as it goes.
+      delivery: mine ? (message.id <= readUpTo && !message.internal ? 'read' : 'sent') : undefined,
       failed: undefined,
+      internal: message.internal === true,
     };
   });
   const waiting = pending
@@ -81,6 +85,7 @@ export function buildTimeline(
       mine: true,
       delivery: item.failed ? 'failed' : 'sending',
       failed: item.failed,
+      internal: item.internal === true,
     }));
   return [...sent, ...waiting];
 }

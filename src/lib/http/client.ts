@@ -11,18 +11,27 @@ export const retryDelayMs = 2000;
 export const retryStatusCodes = [408, 409, 425, 429, 500, 502, 503, 504];
 export const writeMethods = ['PATCH', 'POST', 'PUT', 'DELETE'];
 
+/** One refused field of a 400 `invalid_body`: its dotted path in the body (`email`) and the server's English. */
+export interface FieldIssue {
+  path: string;
+  message: string;
+}
+
 /** A refused or failed call: `code` is the server's error code, or `network` when no answer came. */
 export class ApiRequestError extends Error {
   readonly status: number;
   readonly code: string;
   readonly retryAfter: number | undefined;
+  /** With `invalid_body`: which fields were refused, so a form can say so next to each. */
+  readonly issues: FieldIssue[];
 
-  constructor(status: number, code: string, message: string, retryAfter?: number) {
+  constructor(status: number, code: string, message: string, retryAfter?: number, issues: FieldIssue[] = []) {
     super(message);
     this.name = 'ApiRequestError';
     this.status = status;
     this.code = code;
     this.retryAfter = retryAfter;
+    this.issues = issues;
   }
 }
 
@@ -53,9 +62,18 @@ export function hasStaffAuthorization(): boolean {
 
 function toApiError(error: unknown): ApiRequestError {
   if (error instanceof FetchError) {
-    const body = error.data as { error?: { code?: string; message?: string; retryAfter?: number } } | undefined;
+    const body = error.data as { error?: { code?: string; message?: string; retryAfter?: number; issues?: unknown } } | undefined;
     if (error.response && body?.error?.code) {
-      return new ApiRequestError(error.response.status, body.error.code, body.error.message ?? error.message, body.error.retryAfter);
+      const issues = Array.isArray(body.error.issues)
+        ? body.error.issues.filter((issue): issue is FieldIssue => typeof (issue as FieldIssue | null)?.path === 'string')
+        : [];
+      return new ApiRequestError(
+        error.response.status,
+        body.error.code,
+        body.error.message ?? error.message,
+        body.error.retryAfter,
+        issues,
+      );
     }
     if (error.response) return new ApiRequestError(error.response.status, 'unknown', error.message);
   }

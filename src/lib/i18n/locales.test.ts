@@ -19,7 +19,15 @@ const onlyNames = (value: string) =>
 // Words that a language really shares with English, per key (loanwords a translator would keep).
 const sameAsEnglish: Partial<Record<Lang, string[]>> = {
   it: ['login.password'],
-  nl: ['inbox.title'],
+  nl: ['inbox.title', 'inbox.filterStatus', 'contactChats.status.open'],
+  de: ['inbox.filterStatus', 'invite.name', 'staffAdmin.name', 'staffAdmin.nameOptional', 'staffAdmin.role.admin', 'staffAdmin.role.agent'],
+  fr: ['staffAdmin.actions', 'staffAdmin.role.agent'],
+  id: ['inbox.filterStatus', 'staffAdmin.role.admin'],
+  da: ['inbox.filterStatus', 'inbox.filter.mine'],
+  no: ['inbox.filterStatus', 'inbox.filter.mine'],
+  sv: ['inbox.filterStatus'],
+  pl: ['inbox.filterStatus'],
+  'pt-BR': ['inbox.filterStatus'],
 };
 
 // Each language's own script; a string with letters of another non-Latin script is a slip of the pen.

@@ -22,7 +22,7 @@ import {
 import { clearStaffAuthorization, refreshStaffAuthorizationWith, request, setStaffAuthorization } from '../http/client.ts';
 import { $organizationUser, $staffAuth, emptyStaffAuth } from '../../stores/staffAuth.ts';
 import type { MeAnswer, StaffMember } from '../api/staff.ts';
-import { setStaffHint } from './signedInHint.ts';
+import { setStaffHint, setStaffProfile } from './signedInHint.ts';
 
 export const idTokenRefreshSeconds = 1800;
 
@@ -51,7 +51,7 @@ async function store(user: User, forceRefresh = false): Promise<string> {
     idTokenStoredAt: Date.now(),
   });
   setStaffAuthorization(idToken);
-  setStaffHint(true);
+  setStaffHint(true, { uid: user.uid, name: user.displayName || user.email || '', avatarUrl: user.photoURL });
   return idToken;
 }
 
@@ -174,5 +174,10 @@ export async function fetchStaffDetails(auth: Auth): Promise<StaffMember | null>
   if (!idToken) return null;
   const { organizationUser } = await request<MeAnswer>('/api/me', { bearer: idToken });
   $organizationUser.set(organizationUser);
+  setStaffProfile({
+    uid: organizationUser.uid,
+    name: organizationUser.name || organizationUser.email,
+    avatarUrl: organizationUser.avatarUrl,
+  });
   return organizationUser;
 }

@@ -96,15 +96,30 @@ for (const button of root.querySelectorAll('[data-sign-out]')) {
 
 root.querySelector('[data-continue]')!.addEventListener('click', () => void continueSignedIn());
 
-// A session the browser still has (the SDK restores it) is shown, with a way on and a way out.
-let restored = false;
-keepSignedIn(auth, () => {
-  if (restored) return;
-  restored = true;
-  const user = $staffAuth.get().user;
-  if (!user) return;
-  fill('email', user.email ?? '');
-  show(user.emailVerified ? signedInPanel : verifyPanel);
-});
+/** A session the browser still has (the SDK restores it) is shown, with a way on and a way out. */
+function showRestored(): void {
+  let restored = false;
+  keepSignedIn(auth, () => {
+    if (restored) return;
+    restored = true;
+    const user = $staffAuth.get().user;
+    if (!user) return;
+    fill('email', user.email ?? '');
+    show(user.emailVerified ? signedInPanel : verifyPanel);
+  });
+}
 
-ready();
+// `?signout=1` is the header menu's "Sign out" (help-centre pages do not load Firebase): sign out here, first.
+const params = new URLSearchParams(location.search);
+if (params.get('signout') === '1') {
+  params.delete('signout');
+  history.replaceState(history.state, '', `${location.pathname}${params.size ? `?${params}` : ''}${location.hash}`);
+  void signOut(auth).then(() => {
+    alert('header.signedOut');
+    showRestored();
+    ready();
+  });
+} else {
+  showRestored();
+  ready();
+}

@@ -27,6 +27,10 @@ interface InboxRow extends MessageRow, AssigneeRow, Record<string, unknown> {
 /** `like` treats % and _ as wildcards and \ as the escape: a query means its characters only. */
 const likeSubstring = (text: string) => `%${searchable(text).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** The status ($2) and assignment ($3: me, the reader $1, or nobody) filters, over chat boxes b and assignees a. */
+const filters = `($2::text is null or b.status = $2)
+  and ($3::text is null or ($3 = 'me' and a.uid = $1) or ($3 = 'nobody' and b.assignee_id is null))`;
+
 const prefixed = (columns: string, prefix: string) =>
   columns
     .split(',')
@@ -35,43 +39,49 @@ const prefixed = (columns: string, prefix: string) =>
 
 export async function listInbox(db: Queryable, readerUid: string, { status, assigned, query, limit }: InboxListBody) {
   const search = query !== undefined;
+  // The page's chat boxes are chosen first (an index gives them in activity order; a search's hits are grouped by
+  // chat box), and only those 50 or so get their last message, unread count and assignee.
   const rows = await db.query<InboxRow>(
-    `${
+    `with ${
       search
-        ? `with hits as (
-             select distinct on (chat_box_id) chat_box_id, id from messages
-             where search_text like $5 escape '\\' order by chat_box_id, id desc
+        ? `hits as (select chat_box_id, max(id) as id from messages where search_text like $5 escape '\\' group by chat_box_id),
+           page as (
+             select b.id, hits.id as hit, null::timestamptz as activity from hits join chat_boxes b on b.id = hits.chat_box_id
+             left join organization_users a on a.id = b.assignee_id
+             where ${filters}
+             order by hits.id desc limit $4
            )`
-        : ''
+        : `page as (
+             select b.id, null::bigint as hit, coalesce(b.last_activity_at, b.created_at) as activity from chat_boxes b
+             left join organization_users a on a.id = b.assignee_id
+             where ${filters}
+             order by coalesce(b.last_activity_at, b.created_at) desc, b.id limit $4
+           )`
     }
      select b.id as box_id, b.status, coalesce(b.last_activity_at, b.created_at) as activity,
        c.id as contact_id, c.name as contact_name, c.email as contact_email, ${assigneeColumns},
        (select count(*) from messages u
          where u.chat_box_id = b.id and u.sender_kind = 'contact' and u.id > coalesce(rc.message_id, 0))::integer as unread,
        ${messageColumns}${search ? `, ${prefixed(messageColumns, 'h_')}` : ', null as h_id'}
-     from ${search ? 'hits join chat_boxes b on b.id = hits.chat_box_id join messages h on h.id = hits.id' : 'chat_boxes b'}
+     from page join chat_boxes b on b.id = page.id
+     ${search ? 'join messages h on h.id = page.hit' : ''}
      join contacts c on c.id = b.contact_id
      left join organization_users a on a.id = b.assignee_id
      left join read_cursors rc on rc.chat_box_id = b.id and rc.reader_kind = 'staff' and rc.reader_id = $1
      left join lateral (select * from messages l where l.chat_box_id = b.id order by l.id desc limit 1) m on true
-     where ($2::text is null or b.status = $2)
-       and ($3::text is null or ($3 = 'me' and a.uid = $1) or ($3 = 'nobody' and b.assignee_id is null))
-     order by ${search ? 'hits.id desc' : 'coalesce(b.last_activity_at, b.created_at) desc, b.id'}
-     limit $4`,
+     order by ${search ? 'page.hit desc' : 'page.activity desc, b.id'}`,
     [readerUid, status ?? null, assigned ?? null, limit, ...(search ? [likeSubstring(query)] : [])],
   );
-  return rows.map(
-    (row): InboxEntry => ({
-      id: row.box_id,
-      status: row.status,
-      contact: { id: row.contact_id, name: row.contact_name, email: row.contact_email },
-      lastMessage: row.id === null ? null : toMessage(row),
-      unread: row.unread,
-      lastActivityAt: row.activity.toISOString(),
-      assignee: toAssignee(row),
-      match: row.h_id === null ? null : toMessage(unprefixed(row)),
-    }),
-  );
+  return rows.map((row): InboxEntry => ({
+    id: row.box_id,
+    status: row.status,
+    contact: { id: row.contact_id, name: row.contact_name, email: row.contact_email },
+    lastMessage: row.id === null ? null : toMessage(row),
+    unread: row.unread,
+    lastActivityAt: row.activity.toISOString(),
+    assignee: toAssignee(row),
+    match: row.h_id === null ? null : toMessage(unprefixed(row)),
+  }));
 }
 
 function unprefixed(row: InboxRow): MessageRow {

@@ -1,0 +1,116 @@
+/**
+ * The staff page, /{lang}/staff: everyone on the staff sees their colleagues and roles; admins add, change and
+ * remove them (never the last admin) and reach a contact's data rights. Firebase loads only where staff signed in
+ * on this browser; anyone else is pointed to the sign-in page.
+ */
+import { useStore } from '@nanostores/react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { StaffRecord } from '../lib/api/staff.ts';
+import type { ClientSettings } from '../lib/clientSettings.ts';
+import { ApiRequestError } from '../lib/http/client.ts';
+import type { Lang } from '../lib/i18n/languages.ts';
+import type { Messages } from '../lib/i18n/schema.ts';
+import { useTranslator } from '../lib/i18n/useTranslator.ts';
+import { hasStaffHint } from '../lib/staff/signedInHint.ts';
+import { createStaffApi } from '../lib/staff/staffApi.ts';
+import type { StaffChatIdentity } from '../lib/staff/staffChat.ts';
+import { $organizationUser, $staffAuth } from '../stores/staffAuth.ts';
+import AppErrorGate from './AppErrorGate.tsx';
+import AddStaffForm from './staff/AddStaffForm.tsx';
+import ContactLookup from './staff/ContactLookup.tsx';
+import StaffList from './staff/StaffList.tsx';
+import { apiErrorText } from '../lib/staff/fieldIssues.ts';
+
+interface Props {
+  lang: Lang;
+  messages: Messages;
+  settings: ClientSettings;
+}
+
+type Access = { kind: 'checking' } | { kind: 'signedOut' } | { kind: 'notStaff' } | { kind: 'staff'; identity: StaffChatIdentity };
+
+function StaffPage({ lang, messages, settings }: Props) {
+  const t = useTranslator(lang, messages);
+  const member = useStore($organizationUser);
+  const [access, setAccess] = useState<Access>({ kind: 'checking' });
+  const [staff, setStaff] = useState<StaffRecord[] | undefined>(undefined);
+  const [failed, setFailed] = useState<string | undefined>(undefined);
+
+  useEffect(() => {
+    if (!hasStaffHint()) return setAccess({ kind: 'signedOut' });
+    import('../lib/staff/staffChat.ts')
+      .then(({ staffChatIdentity }) => staffChatIdentity(settings.firebase))
+      .then(
+        (identity) => setAccess(identity ? { kind: 'staff', identity } : { kind: $staffAuth.get().user ? 'notStaff' : 'signedOut' }),
+        () => setAccess({ kind: 'signedOut' }),
+      );
+  }, [settings]);
+
+  const getToken = access.kind === 'staff' ? access.identity.getToken : undefined;
+  const api = useMemo(() => getToken && createStaffApi(getToken), [getToken]);
+  const load = useCallback(() => {
+    if (!api) return;
+    api.staff().then(
+      (list) => {
+        setStaff(list);
+        setFailed(undefined);
+      },
+      (error: unknown) => setFailed(error instanceof ApiRequestError ? error.code : 'unknown'),
+    );
+  }, [api]);
+  useEffect(load, [load]);
+
+  if (access.kind === 'checking')
+    return (
+      <p className="muted" role="status">
+        {t('staffAdmin.loading')}
+      </p>
+    );
+  if (access.kind === 'signedOut') {
+    return (
+      <p className="notice">
+        {t('staffAdmin.signIn')} <a href={`/${lang}/login?next=${encodeURIComponent(`/${lang}/staff`)}`}>{t('staffAdmin.signInLink')}</a>
+      </p>
+    );
+  }
+  if (access.kind === 'notStaff') return <p className="notice">{t('staffAdmin.notStaff')}</p>;
+  const isAdmin = member?.role === 'admin';
+  return (
+    <>
+      <p>
+        <a href={`/${lang}/chat`}>{t('staffAdmin.backToInbox')}</a>
+      </p>
+      {!isAdmin && <p className="muted">{t('staffAdmin.agentNote')}</p>}
+      {failed && !staff && (
+        <p className="notice" role="alert">
+          {apiErrorText(t, failed)}
+        </p>
+      )}
+      {!failed && !staff && (
+        <p className="muted" role="status">
+          {t('staffAdmin.loading')}
+        </p>
+      )}
+      {staff && api && <StaffList t={t} api={api} staff={staff} me={member?.email ?? ''} isAdmin={isAdmin} onChanged={load} />}
+      {isAdmin && api && getToken && (
+        <>
+          <AddStaffForm t={t} api={api} onAdded={load} />
+          <ContactLookup lang={lang} t={t} api={api} getToken={getToken} />
+        </>
+      )}
+    </>
+  );
+}
+
+/** The island: the staff page, or the seed's error screen when an app error is set. */
+export default function StaffAdmin(props: Props) {
+  const t = useTranslator(props.lang, props.messages);
+  return (
+    <AppErrorGate t={t}>
+      <section className="staff-admin" aria-labelledby="staff-admin-title">
+        <h1 id="staff-admin-title">{t('staffAdmin.title')}</h1>
+        <StaffPage {...props} />
+      </section>
+    </AppErrorGate>
+  );
+}

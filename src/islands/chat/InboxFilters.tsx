@@ -1,0 +1,83 @@
+/**
+ * The inbox's filters and search: two radio groups (status; who it is assigned to), moved through with the arrow
+ * keys as any radio group, and a labelled search field whose text is sent a moment after typing stops.
+ */
+import { useEffect, useId, useState } from 'react';
+import { assignedFilters, statusFilters, type InboxFilters as Filters } from '../../lib/inbox/filters.ts';
+import type { MessageKey } from '../../lib/i18n/schema.ts';
+import type { Translate } from '../../lib/i18n/translate.ts';
+
+/** Long enough for a word typed at speed, short enough to feel immediate. */
+export const searchDelayMs = 250;
+
+const statusLabels: Record<Filters['status'], MessageKey> = {
+  all: 'inbox.filter.all',
+  open: 'inbox.status.open',
+  resolved: 'inbox.status.resolved',
+};
+const assignedLabels: Record<Filters['assigned'], MessageKey> = {
+  anyone: 'inbox.filter.anyone',
+  me: 'inbox.filter.mine',
+  nobody: 'inbox.filter.unassigned',
+};
+
+interface Props {
+  t: Translate;
+  filters: Filters;
+  onChange: (filters: Filters) => void;
+}
+
+export default function InboxFilters({ t, filters, onChange }: Props) {
+  const id = useId();
+  const [typed, setTyped] = useState(filters.query);
+
+  useEffect(() => {
+    if (typed === filters.query) return;
+    const timer = setTimeout(() => onChange({ ...filters, query: typed }), searchDelayMs);
+    return () => clearTimeout(timer);
+  }, [typed, filters, onChange]);
+
+  function group<K extends 'status' | 'assigned'>(
+    key: K,
+    values: readonly Filters[K][],
+    labels: Record<Filters[K], MessageKey>,
+    legend: MessageKey,
+  ) {
+    return (
+      <fieldset className="inbox-filter">
+        <legend>{t(legend)}</legend>
+        {values.map((value) => (
+          <label key={value}>
+            <input
+              type="radio"
+              name={`${id}-${key}`}
+              value={value}
+              checked={filters[key] === value}
+              onChange={() => onChange({ ...filters, [key]: value })}
+            />
+            <span>{t(labels[value])}</span>
+          </label>
+        ))}
+      </fieldset>
+    );
+  }
+
+  return (
+    <div className="inbox-filters">
+      <div role="search" className="field inbox-search">
+        <label htmlFor={`${id}-search`}>{t('inbox.search')}</label>
+        <input
+          id={`${id}-search`}
+          type="search"
+          value={typed}
+          maxLength={200}
+          autoComplete="off"
+          dir="auto"
+          onChange={(event) => setTyped(event.currentTarget.value)}
+        />
+      </div>
+      {group('status', statusFilters, statusLabels, 'inbox.filterStatus')}
+      {group('assigned', assignedFilters, assignedLabels, 'inbox.filterAssigned')}
+    </div>
+  );
+}

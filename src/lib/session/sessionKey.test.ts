@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { sessionKeyFor } from './sessionKey.ts';
+
+const now = 1_000_000_000;
+const fresh = { token: 't', expiresAt: now + 3_000_000 };
+const chatBoxId = 'cb_0123456789abcdefghjk';
+
+describe('sessionKeyFor', () => {
+  it('opens a chat box with its own session when there is one', () => {
+    expect(sessionKeyFor(chatBoxId, { [chatBoxId]: fresh, page: fresh }, false, now)).toBe(chatBoxId);
+  });
+
+  it('opens a chat box with the contact’s page session when it has none of its own', () => {
+    expect(sessionKeyFor(chatBoxId, { page: fresh }, false, now)).toBe('page');
+  });
+
+  it('keeps the chat box’s own session when the address brings a code for it', () => {
+    expect(sessionKeyFor(chatBoxId, { page: fresh }, true, now)).toBe(chatBoxId);
+  });
+
+  it('ignores a page session gone stale (3540 s)', () => {
+    expect(sessionKeyFor(chatBoxId, { page: { token: 't', expiresAt: now + 59_000 } }, false, now)).toBe(chatBoxId);
+  });
+
+  it('leaves the page itself alone', () => {
+    expect(sessionKeyFor('page', {}, false, now)).toBe('page');
+  });
+});

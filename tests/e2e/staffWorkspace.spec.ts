@@ -1,0 +1,315 @@
+/**
+ * The staff workspace in the browser: the inbox's filters and search, the invitation dialog, the staff page (admins
+ * and agents), a contact's data rights, and a contact's own list of conversations from a page session.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { readFile } from 'node:fs/promises';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { demoStaffLogin } from '../../scripts/authEmulator.mjs';
+import { composer, log, write } from './chatPage.ts';
+import { foyer, inviteLink } from './cli.ts';
+import { messages } from './content.ts';
+import { createAccount, emulatorHost, uniqueEmail } from './emulator.ts';
+
+// Two browsers, a sign-in and many round trips each: more than the default 30 s on a busy two-core machine.
+test.describe.configure({ timeout: 120_000 });
+
+const en = messages('en');
+const fill = (template: string, values: Record<string, string | number>) =>
+  template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(values[name] ?? ''));
+const pathOf = (link: string) => {
+  const url = new URL(link);
+  return url.pathname + url.search;
+};
+const digits = () => String(Math.floor(Math.random() * 1e9));
+
+/** A staff member signed in through the Auth emulator, in a browser context of their own, on `next`. */
+async function signedIn(
+  browser: Browser,
+  next: string,
+  login: { email: string; password: string } = demoStaffLogin,
+  lang = 'en',
+): Promise<Page> {
+  const t = messages(lang);
+  const context = await browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] });
+  const page = await context.newPage();
+  await page.goto(`/${lang}/login?next=${encodeURIComponent(next)}`);
+  await page.getByLabel(t['login.email']!).fill(login.email);
+  await page.getByLabel(t['login.password']!, { exact: true }).fill(login.password);
+  await page.getByRole('button', { name: t['login.signIn']!, exact: true }).click();
+  await expect(page).toHaveURL((url) => url.pathname === next);
+  return page;
+}
+
+/** A new agent: an emulator account and a staff record added with the command-line tool. */
+async function newAgent(name: string) {
+  const email = uniqueEmail(name.toLowerCase());
+  await createAccount(email, 'correct-horse-1', { name });
+  foyer('staff', 'add', email, '--role', 'agent');
+  return { email, password: 'correct-horse-1' };
+}
+
+const entry = (page: Page, text: string) => page.locator('.inbox-entry').filter({ hasText: text });
+
+test('the inbox filters by status and assignment, and its search finds messages in Chinese, Thai and the demo conversation', async ({
+  browser,
+}) => {
+  const n = digits();
+  const invitation = inviteLink(['--name', 'Search Test']);
+  const contact = await (await browser.newContext()).newPage();
+  await contact.goto(invitation.path);
+  await write(contact, 'en', `我想申请退款${n}号订单 <img src=x>`);
+  await write(contact, 'en', `ฉันต้องการคืนเงิน${n}ค่ะ`);
+  await expect(log(contact, 'en').getByText(en['chat.sent']!, { exact: true }).first()).toBeVisible();
+
+  const staff = await signedIn(browser, '/en/chat');
+  const search = staff.getByRole('searchbox', { name: en['inbox.search']! });
+  await expect(entry(staff, `คืนเงิน${n}`)).toBeVisible({ timeout: 30_000 });
+
+  // Status: the keyboard moves through the radio group, as in any radio group.
+  await staff.getByRole('radio', { name: en['inbox.filter.all']! }).focus();
+  await staff.keyboard.press('ArrowRight');
+  await expect(staff.getByRole('radio', { name: en['inbox.status.open']! })).toBeChecked();
+  await expect(entry(staff, `คืนเงิน${n}`)).toBeVisible();
+  await staff.getByRole('radio', { name: en['inbox.status.resolved']! }).check();
+  await expect(entry(staff, `คืนเงิน${n}`)).toHaveCount(0);
+  await staff.getByRole('radio', { name: en['inbox.filter.all']! }).check();
+
+  // Assignment: a new conversation is nobody's.
+  await staff.getByRole('radio', { name: en['inbox.filter.unassigned']! }).check();
+  await expect(entry(staff, `คืนเงิน${n}`)).toContainText(en['inbox.filter.unassigned']!);
+  await staff.getByRole('radio', { name: en['inbox.filter.mine']! }).check();
+  await expect(entry(staff, `คืนเงิน${n}`)).toHaveCount(0);
+  await staff.getByRole('radio', { name: en['inbox.filter.anyone']! }).check();
+
+  // Search: a Chinese word inside a sentence without spaces shows that (older) message, the match marked as text.
+  await search.fill(`退款${n}`);
+  const chinese = entry(staff, 'Search Test');
+  await expect(chinese.locator('mark')).toHaveText(`退款${n}`);
+  await expect(chinese).toContainText('<img src=x>');
+  await expect(chinese.locator('img')).toHaveCount(0);
+  await expect(staff.locator('.inbox-entry')).toHaveCount(1);
+  await expect(staff.getByRole('status').filter({ hasText: fill(en['inbox.results_one']!, { count: 1 }) })).toBeAttached();
+
+  await search.fill(`คืนเงิน${n}`);
+  await expect(entry(staff, 'Search Test').locator('mark')).toHaveText(`คืนเงิน${n}`);
+
+  await search.fill('PALETTE button');
+  await expect(entry(staff, 'Ana Example').locator('mark')).toHaveText('palette button');
+
+  await search.fill(`nothing-like-this-${n}`);
+  await expect(staff.getByText(en['inbox.noMatches']!)).toBeVisible();
+});
+
+test('an invitation made in the dialog opens the conversation in another browser, and its errors are said next to the fields', async ({
+  browser,
+}) => {
+  const staff = await signedIn(browser, '/en/chat');
+  const open = staff.getByRole('button', { name: en['invite.open']! });
+  await open.click();
+  const dialog = staff.getByRole('dialog', { name: en['invite.title']! });
+  await expect(dialog).toBeVisible();
+
+  // Refused fields: each message is ours, beside its field, never the server's English.
+  await dialog.getByLabel(en['invite.email']!).fill('not-an-e-mail');
+  await dialog.getByRole('radio', { name: en['invite.target.chatBox']! }).check();
+  await dialog.getByLabel(en['invite.chatBoxId']!).fill('cb_nope');
+  await dialog.getByRole('button', { name: en['invite.create']! }).click();
+  await expect(dialog.getByLabel(en['invite.email']!)).toHaveAttribute('aria-invalid', 'true');
+  await expect(dialog.getByText(en['invite.error.email']!)).toBeVisible();
+  await expect(dialog.getByText(en['invite.error.chatBoxId']!)).toBeVisible();
+
+  // Escape closes the dialog and focus goes back to the button.
+  await staff.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(open).toBeFocused();
+
+  const email = uniqueEmail('invited');
+  await open.click();
+  await dialog.getByLabel(en['invite.email']!).fill(email);
+  await dialog.getByLabel(en['invite.name']!).fill('Ivo Invited');
+  await dialog.getByLabel(en['invite.lang']!).selectOption('de');
+  await dialog.getByRole('radio', { name: en['invite.target.newChatBox']! }).check();
+  await dialog.getByRole('button', { name: en['invite.create']! }).click();
+  const link = dialog.getByLabel(en['invite.link']!);
+  await expect(link).toHaveValue(/\/de\/chat\/cb_\w+\?cs_contactId=ct_\w+&cs_otp=\d{8}/);
+  await expect(dialog.getByText(en['invite.contactCreated']!)).toBeVisible();
+  await dialog.getByRole('button', { name: en['invite.copy']! }).click();
+  await expect(dialog.getByRole('status').filter({ hasText: en['invite.copied']! })).toBeVisible();
+  const copied = await staff.evaluate(() => navigator.clipboard.readText());
+  expect(copied).toBe(await link.inputValue());
+
+  // The contact opens the copied link in a browser of their own and chats.
+  const contact = await (await browser.newContext()).newPage();
+  await contact.goto(pathOf(copied));
+  await expect(composer(contact, 'de')).toBeVisible();
+  await write(contact, 'de', 'Hallo aus der Einladung');
+  await expect(log(contact, 'de').getByText('Hallo aus der Einladung')).toBeVisible();
+
+  // "New code" for that chat box: the same dialog, an existing conversation.
+  const chatBoxId = new URL(copied).pathname.split('/').at(-1)!;
+  await dialog.getByRole('button', { name: en['invite.another']! }).click();
+  await dialog.getByLabel(en['invite.email']!).fill(email);
+  await dialog.getByRole('radio', { name: en['invite.target.chatBox']! }).check();
+  await dialog.getByLabel(en['invite.chatBoxId']!).fill(chatBoxId);
+  await dialog.getByRole('button', { name: en['invite.create']! }).click();
+  await expect(link).toHaveValue(new RegExp(`/chat/${chatBoxId}\\?cs_contactId=ct_\\w+&cs_otp=\\d{8}`));
+  expect(await link.inputValue()).not.toBe(copied);
+  await expect(dialog.getByText(en['invite.contactCreated']!)).toHaveCount(0);
+});
+
+test('an admin adds an agent and removes them after confirming; the last admin can be neither removed nor demoted', async ({ browser }) => {
+  const admin = await signedIn(browser, '/en/staff');
+  await expect(admin.getByRole('heading', { name: en['staffAdmin.title']! })).toBeVisible();
+  const email = uniqueEmail('added');
+  await admin.getByLabel(en['staffAdmin.email']!).fill('not-an-e-mail');
+  await admin.getByRole('button', { name: en['staffAdmin.addButton']!, exact: true }).click();
+  await expect(admin.getByText(en['staffAdmin.error.email']!)).toBeVisible();
+
+  await admin.getByLabel(en['staffAdmin.email']!).fill(email);
+  await admin.getByLabel(en['staffAdmin.nameOptional']!).fill('Avery Added');
+  await admin.getByLabel(en['staffAdmin.role']!, { exact: true }).selectOption('agent');
+  await admin.getByRole('button', { name: en['staffAdmin.addButton']!, exact: true }).click();
+  const row = admin.getByRole('row').filter({ hasText: email });
+  await expect(row).toContainText('Avery Added');
+  await expect(row.getByRole('combobox', { name: fill(en['staffAdmin.roleFor']!, { name: 'Avery Added' }) })).toHaveValue('agent');
+  await expect(row).toContainText(en['staffAdmin.notSignedInYet']!);
+
+  await row.getByRole('button', { name: `${en['staffAdmin.remove']!} Avery Added` }).click();
+  await expect(row.getByRole('button', { name: en['staffAdmin.cancel']! })).toBeFocused();
+  await row.getByRole('button', { name: en['staffAdmin.confirm']! }).click();
+  await expect(admin.getByRole('row').filter({ hasText: email })).toHaveCount(0);
+  await expect(admin.getByText(fill(en['staffAdmin.removed']!, { name: 'Avery Added' }))).toBeVisible();
+
+  // The demo staff member is the only admin (no other test adds one: if one did, this would remove the demo admin).
+  const admins = foyer('staff', 'list')
+    .split('\n')
+    .filter((line) => line.startsWith('admin'));
+  expect(admins, 'only the demo staff member is an admin').toEqual([expect.stringContaining(demoStaffLogin.email)]);
+  const me = admin.getByRole('row').filter({ hasText: demoStaffLogin.email });
+  await me.getByRole('button', { name: en['staffAdmin.remove']! }).click();
+  await me.getByRole('button', { name: en['staffAdmin.confirm']! }).click();
+  await expect(admin.getByRole('alert').filter({ hasText: en['apiError.last_admin']! })).toBeVisible();
+  await expect(me).toBeVisible();
+  await admin.reload();
+  const demoted = admin.getByRole('row').filter({ hasText: demoStaffLogin.email });
+  await demoted.getByRole('combobox').selectOption('agent');
+  await expect(admin.getByRole('alert').filter({ hasText: en['apiError.last_admin']! })).toBeVisible();
+  await expect(demoted.getByRole('combobox')).toHaveValue('admin');
+});
+
+test('an agent sees the staff list but none of the controls, and the API refuses them', async ({ browser }) => {
+  const login = await newAgent('Agnes');
+  const agent = await signedIn(browser, '/en/staff', login);
+  await expect(agent.getByRole('row').filter({ hasText: demoStaffLogin.email })).toContainText(en['staffAdmin.role.admin']!);
+  await expect(agent.getByText(en['staffAdmin.agentNote']!)).toBeVisible();
+  await expect(agent.getByRole('combobox')).toHaveCount(0);
+  await expect(agent.getByRole('button', { name: en['staffAdmin.remove']! })).toHaveCount(0);
+  await expect(agent.getByRole('heading', { name: en['staffAdmin.add']! })).toHaveCount(0);
+  await expect(agent.getByRole('heading', { name: en['dataRights.title']! })).toHaveCount(0);
+
+  const { idToken } = (await (
+    await fetch(`http://${emulatorHost}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=emulator-api-key`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: login.email, password: login.password, returnSecureToken: true }),
+    })
+  ).json()) as { idToken: string };
+  const refused = await agent.request.post('/api/staff/add', {
+    headers: { Authorization: `Bearer ${idToken}` },
+    data: { email: uniqueEmail('sneaky'), role: 'admin' },
+  });
+  expect(refused.status()).toBe(403);
+  expect((await refused.json()).error.code).toBe('not_admin');
+});
+
+test('an admin exports a contact’s data as JSON and erases the contact after typing their e-mail', async ({ browser }) => {
+  const invitation = inviteLink(['--name', 'Erin Erase']);
+  const contact = await (await browser.newContext()).newPage();
+  await contact.goto(invitation.path);
+  await write(contact, 'en', 'Please forget me');
+  await expect(log(contact, 'en').getByText(en['chat.sent']!, { exact: true })).toBeVisible();
+
+  const admin = await signedIn(browser, '/en/staff');
+  await admin.getByLabel(en['dataRights.contactId']!).fill(invitation.contactId);
+  await admin.getByRole('button', { name: en['dataRights.lookUp']! }).click();
+  await expect(admin.locator('.contact-found')).toContainText(invitation.email);
+
+  const downloading = admin.waitForEvent('download');
+  await admin.getByRole('button', { name: en['dataRights.export']! }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe(`contact-${invitation.contactId}.json`);
+  const exported = JSON.parse(await readFile((await download.path())!, 'utf8'));
+  expect(exported.contact.email).toBe(invitation.email);
+  expect(JSON.stringify(exported)).toContain('Please forget me');
+  expect(JSON.stringify(exported)).not.toMatch(/hash/i);
+
+  await admin.getByRole('button', { name: en['dataRights.erase']! }).click();
+  const dialog = admin.getByRole('dialog', { name: en['dataRights.eraseTitle']! });
+  const confirm = dialog.getByLabel(fill(en['dataRights.confirmEmail']!, { email: invitation.email }));
+  await confirm.fill('someone-else@example.com');
+  await dialog.getByRole('button', { name: en['dataRights.eraseConfirm']! }).click();
+  await expect(dialog.getByText(en['apiError.confirmation_mismatch']!)).toBeVisible();
+  await confirm.fill(invitation.email);
+  await dialog.getByRole('button', { name: en['dataRights.eraseConfirm']! }).click();
+  await expect(dialog).toBeHidden();
+  const erased = en['dataRights.erased']!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\\\{\\\{\s*\w+\s*\\\}\\\}/g, '\\d+');
+  await expect(admin.getByRole('status').filter({ hasText: new RegExp(erased) })).toBeVisible();
+
+  await admin.getByRole('button', { name: en['dataRights.lookUp']! }).click();
+  await expect(admin.getByText(en['dataRights.notFound']!)).toBeVisible();
+});
+
+test('a contact with a page session sees their conversations and opens one with the same session', async ({ browser }) => {
+  const first = inviteLink(['--name', 'Paula Page']);
+  const writer = await (await browser.newContext()).newPage();
+  await writer.goto(first.path);
+  await write(writer, 'en', 'Written in the first conversation');
+  await expect(log(writer, 'en').getByText(en['chat.sent']!, { exact: true })).toBeVisible();
+  inviteLink(['--name', 'Paula Page'], first.email);
+  const pageLink = foyer('invite', '--email', first.email, '--page').trim().split('\n').at(-1)!;
+
+  const contact = await (await browser.newContext()).newPage();
+  await contact.goto(pathOf(pageLink));
+  const list = contact.getByRole('list', { name: en['contactChats.list']! });
+  await expect(list.getByRole('link')).toHaveCount(2);
+  const written = list
+    .getByRole('link')
+    .filter({ hasText: fill(en['contactChats.fromYou']!, { text: 'Written in the first conversation' }) });
+  await expect(written).toContainText(en['contactChats.status.open']!);
+  await expect(list.getByRole('link').filter({ hasText: en['contactChats.noMessages']! })).toHaveCount(1);
+
+  await written.click();
+  await expect(contact).toHaveURL(`/en/chat/${first.chatBoxId}`);
+  await expect(log(contact, 'en').getByText('Written in the first conversation')).toBeVisible();
+  await write(contact, 'en', 'And again, through the page session');
+  await expect(log(contact, 'en').getByText(en['chat.sent']!, { exact: true }).last()).toBeVisible();
+});
+
+for (const lang of ['en', 'he']) {
+  for (const theme of ['light14', 'dark14']) {
+    test(`the inbox (its dialog open too) and the staff page pass axe in ${lang}, ${theme}`, async ({ browser, baseURL }) => {
+      const t = messages(lang);
+      const staff = await signedIn(browser, `/${lang}/chat`, demoStaffLogin, lang);
+      await staff.context().addCookies([{ name: 'theme', value: theme, url: baseURL! }]);
+      await staff.reload();
+      await expect(staff.locator('html')).toHaveAttribute('data-theme', theme);
+      await expect(staff.locator('.inbox-entry').first()).toBeVisible({ timeout: 30_000 });
+      const check = async (include: string) => {
+        const results = await new AxeBuilder({ page: staff })
+          .include(include)
+          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+          .analyze();
+        expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+      };
+      await check('.session');
+      await staff.getByRole('button', { name: t['invite.open']! }).click();
+      await expect(staff.getByRole('dialog')).toBeVisible();
+      await check('.staff-dialog');
+
+      await staff.goto(`/${lang}/staff`);
+      await expect(staff.locator('.staff-table')).toBeVisible();
+      await check('.staff-admin');
+    });
+  }
+}
