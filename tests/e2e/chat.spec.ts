@@ -181,4 +181,12 @@ test('the staff inbox lists a conversation with its unread count, counts a new m
   await staff.keyboard.press('Enter');
   await expect(staff).toHaveURL(`/en/chat/${contact.chatBoxId}`);
   await expect(log(staff, 'en').getByText('Hello?')).toBeVisible();
+
+  // Read and answered: back in the inbox, its count is gone.
+  await write(staff, 'en', 'Yes, I am here.');
+  await expect(log(contact.page, 'en').getByText('Yes, I am here.')).toBeVisible();
+  await staff.goto('/en/chat');
+  const answered = staff.locator('.inbox-entry').filter({ hasText: 'Yes, I am here.' });
+  await expect(answered).toBeVisible();
+  await expect(answered).not.toHaveClass(/inbox-unread/);
 });

@@ -107,6 +107,12 @@ test('staff resolve, reopen and assign a conversation, see the contact’s detai
   await expect(tools).toContainText(`${t['staffTools.status']} ${t['inbox.status.resolved']}`);
   await tools.getByRole('button', { name: t['staffTools.reopen']! }).click();
   await expect(tools).toContainText(`${t['staffTools.status']} ${t['inbox.status.open']}`);
+  // A contact who writes into a resolved conversation reopens it, live on the staff side.
+  await tools.getByRole('button', { name: t['staffTools.resolve']! }).click();
+  await expect(tools).toContainText(`${t['staffTools.status']} ${t['inbox.status.resolved']}`);
+  await write(contact, 'en', 'One more question, please');
+  await expect(log(staff, 'en').getByText('One more question, please')).toBeVisible();
+  await expect(tools).toContainText(`${t['staffTools.status']} ${t['inbox.status.open']}`);
 
   // Assignment.
   await expect(tools).toContainText(`${t['staffTools.assignedTo']} ${t['staffTools.nobody']}`);

@@ -266,7 +266,7 @@ test('a contact with a page session sees their conversations and opens one with 
   await writer.goto(first.path);
   await write(writer, 'en', 'Written in the first conversation');
   await expect(log(writer, 'en').getByText(en['chat.sent']!, { exact: true })).toBeVisible();
-  inviteLink(['--name', 'Paula Page'], first.email);
+  const second = inviteLink(['--name', 'Paula Page'], first.email);
   const pageLink = foyer('invite', '--email', first.email, '--page').trim().split('\n').at(-1)!;
 
   const contact = await (await browser.newContext()).newPage();
@@ -278,6 +278,12 @@ test('a contact with a page session sees their conversations and opens one with 
     .filter({ hasText: fill(en['contactChats.fromYou']!, { text: 'Written in the first conversation' }) });
   await expect(written).toContainText(en['contactChats.status.open']!);
   await expect(list.getByRole('link').filter({ hasText: en['contactChats.noMessages']! })).toHaveCount(1);
+
+  // Live: a staff reply in the other conversation shows with its unread count, without a reload.
+  const staff = await signedIn(browser, `/en/chat/${second.chatBoxId}`);
+  await write(staff, 'en', 'A reply from the staff');
+  const replied = list.getByRole('link').filter({ hasText: 'A reply from the staff' });
+  await expect(replied).toContainText(fill(en['contactChats.unread_one']!, { count: '1' }));
 
   await written.click();
   await expect(contact).toHaveURL(`/en/chat/${first.chatBoxId}`);

@@ -1,10 +1,11 @@
 /**
  * The contact's side of /{lang}/chat with a page session: their conversations, latest first, each with the last
  * message, its time, the status and how many of the staff's messages they have not read; each opens its page
- * (which the page session covers). Read again when the tab comes back.
+ * (which the page session covers). Live: a new message or status in one of them reads the list again, as does the
+ * tab coming back.
  */
 import { useEffect, useState } from 'react';
-import { listContactChats, type ContactChatBox } from '../../lib/session/contactChats.ts';
+import { contactChatsFollower, listContactChats, type ContactChatBox } from '../../lib/session/contactChats.ts';
 import type { Lang } from '../../lib/i18n/languages.ts';
 import type { Translate } from '../../lib/i18n/translate.ts';
 import { dayLabel, localDay, timeLabel } from './dayLabel.ts';
@@ -20,20 +21,29 @@ export default function ContactChats({ lang, t }: Props) {
 
   useEffect(() => {
     let stopped = false;
+    let again: ReturnType<typeof setTimeout> | undefined;
     const load = () =>
       listContactChats().then(
         (list) => {
           if (stopped) return;
           setChats(list);
           setFailed(false);
+          follower.follow(list.map((chat) => chat.id));
         },
         () => !stopped && setFailed(true),
       );
+    // Several events at once (a message and the status it reopened) read the list once.
+    const follower = contactChatsFollower(() => {
+      clearTimeout(again);
+      again = setTimeout(() => void load(), 200);
+    });
     const onVisible = () => document.visibilityState === 'visible' && void load();
     void load();
     document.addEventListener('visibilitychange', onVisible);
     return () => {
       stopped = true;
+      clearTimeout(again);
+      follower.close();
       document.removeEventListener('visibilitychange', onVisible);
     };
   }, []);

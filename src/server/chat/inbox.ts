@@ -37,42 +37,76 @@ const prefixed = (columns: string, prefix: string) =>
     .map((column) => `${column.trim().replace(/^m\./, 'h.')} as ${prefix}${column.trim().slice(2)}`)
     .join(', ');
 
-export async function listInbox(db: Queryable, readerUid: string, { status, assigned, query, limit }: InboxListBody) {
+/**
+ * A search first groups only the newest matches, this many per inbox row asked for: for a common word they hold
+ * the page's chat boxes, and the scan stops early. When they are all used up and the page is still short (the
+ * matches crowd into few chat boxes, or the filters drop them), it runs again over every match.
+ */
+const newestMatchesPerRow = 40;
+
+export async function listInbox(db: Queryable, readerUid: string, body: InboxListBody): Promise<InboxEntry[]> {
+  if (body.query === undefined) return (await readInbox(db, readerUid, body, undefined)).entries;
+  const cap = body.limit * newestMatchesPerRow;
+  const first = await readInbox(db, readerUid, body, cap);
+  if (first.entries.length === body.limit || first.matched < cap) return first.entries;
+  return (await readInbox(db, readerUid, body, null)).entries;
+}
+
+/** One page of the inbox; with a search, `cap` bounds the matches grouped (null: all), and `matched` counts them. */
+async function readInbox(
+  db: Queryable,
+  readerUid: string,
+  { status, assigned, query, limit }: InboxListBody,
+  cap: number | null | undefined,
+): Promise<{ entries: InboxEntry[]; matched: number }> {
   const search = query !== undefined;
   // The page's chat boxes are chosen first (an index gives them in activity order; a search's hits are grouped by
   // chat box), and only those 50 or so get their last message, unread count and assignee.
-  const rows = await db.query<InboxRow>(
+  const rows = await db.query<InboxRow & { matched: number }>(
     `with ${
       search
-        ? `hits as (select chat_box_id, max(id) as id from messages where search_text like $5 escape '\\' group by chat_box_id),
+        ? `matches as (
+             select chat_box_id, id from messages where search_text like $5 escape '\\' order by id desc limit $6
+           ),
+           hits as (select chat_box_id, max(id) as id from matches group by chat_box_id),
            page as (
              select b.id, hits.id as hit, null::timestamptz as activity from hits join chat_boxes b on b.id = hits.chat_box_id
              left join organization_users a on a.id = b.assignee_id
              where ${filters}
              order by hits.id desc limit $4
-           )`
+           ),
+           counted as (select count(*)::integer as matched from matches)`
         : `page as (
              select b.id, null::bigint as hit, coalesce(b.last_activity_at, b.created_at) as activity from chat_boxes b
              left join organization_users a on a.id = b.assignee_id
              where ${filters}
              order by coalesce(b.last_activity_at, b.created_at) desc, b.id limit $4
-           )`
+           ),
+           counted as (select 0 as matched)`
     }
-     select b.id as box_id, b.status, coalesce(b.last_activity_at, b.created_at) as activity,
-       c.id as contact_id, c.name as contact_name, c.email as contact_email, ${assigneeColumns},
-       (select count(*) from messages u
-         where u.chat_box_id = b.id and u.sender_kind = 'contact' and u.id > coalesce(rc.message_id, 0))::integer as unread,
-       ${messageColumns}${search ? `, ${prefixed(messageColumns, 'h_')}` : ', null as h_id'}
-     from page join chat_boxes b on b.id = page.id
-     ${search ? 'join messages h on h.id = page.hit' : ''}
-     join contacts c on c.id = b.contact_id
-     left join organization_users a on a.id = b.assignee_id
-     left join read_cursors rc on rc.chat_box_id = b.id and rc.reader_kind = 'staff' and rc.reader_id = $1
-     left join lateral (select * from messages l where l.chat_box_id = b.id order by l.id desc limit 1) m on true
-     order by ${search ? 'page.hit desc' : 'page.activity desc, b.id'}`,
-    [readerUid, status ?? null, assigned ?? null, limit, ...(search ? [likeSubstring(query)] : [])],
+     select counted.matched, details.* from counted left join (
+       select page.hit as page_hit, page.activity as page_activity,
+         b.id as box_id, b.status, coalesce(b.last_activity_at, b.created_at) as activity,
+         c.id as contact_id, c.name as contact_name, c.email as contact_email, ${assigneeColumns},
+         (select count(*) from messages u
+           where u.chat_box_id = b.id and u.sender_kind = 'contact' and u.id > coalesce(rc.message_id, 0))::integer as unread,
+         ${messageColumns}${search ? `, ${prefixed(messageColumns, 'h_')}` : ', null as h_id'}
+       from page join chat_boxes b on b.id = page.id
+       ${search ? 'join messages h on h.id = page.hit' : ''}
+       join contacts c on c.id = b.contact_id
+       left join organization_users a on a.id = b.assignee_id
+       left join read_cursors rc on rc.chat_box_id = b.id and rc.reader_kind = 'staff' and rc.reader_id = $1
+       left join lateral (select * from messages l where l.chat_box_id = b.id order by l.id desc limit 1) m on true
+     ) details on true
+     order by ${search ? 'details.page_hit desc' : 'details.page_activity desc, details.box_id'}`,
+    [readerUid, status ?? null, assigned ?? null, limit, ...(search ? [likeSubstring(query), cap ?? null] : [])],
   );
-  return rows.map((row): InboxEntry => ({
+  const entries = rows.filter((row) => row.box_id !== null);
+  return { matched: rows[0]?.matched ?? 0, entries: entries.map(toEntry) };
+}
+
+function toEntry(row: InboxRow): InboxEntry {
+  return {
     id: row.box_id,
     status: row.status,
     contact: { id: row.contact_id, name: row.contact_name, email: row.contact_email },
@@ -81,7 +115,7 @@ export async function listInbox(db: Queryable, readerUid: string, { status, assi
     lastActivityAt: row.activity.toISOString(),
     assignee: toAssignee(row),
     match: row.h_id === null ? null : toMessage(unprefixed(row)),
-  }));
+  };
 }
 
 function unprefixed(row: InboxRow): MessageRow {
