@@ -36,7 +36,7 @@ export default defineConfig({
     // scripts/inline-hashes.mjs takes from the pre-rendered pages.
     inlineStylesheets: 'never',
   },
-  // Links are prefetched by our own script (src/scripts/prefetch.ts): at most four at a time, no extra request.
+  // Links are prefetched by our own script (src/client/prefetch.ts): at most four at a time, no extra request.
   prefetch: false,
   markdown: {
     // Shiki writes inline styles on every token: heavy pages and no strict CSP.
@@ -63,7 +63,7 @@ export default defineConfig({
               {
                 name: 'shell',
                 test: (id) =>
-                  /Router\.astro\?astro&type=script|\/src\/scripts\/(?!staff\/)|\/src\/stores\/(theme|siteLoading)|\/node_modules\/(nanostores|js-cookie)\//.test(
+                  /Router\.astro\?astro&type=script|\/src\/client\/(?!staff\/)|\/src\/stores\/(theme|siteLoading)|\/src\/lib\/cookies\.ts|\/node_modules\/(nanostores|js-cookie)\//.test(
                     id,
                   ),
               },

@@ -3,14 +3,5 @@
 export const languageCookie = 'lang';
 export const themeCookie = 'theme';
 
-/** Both preference cookies last a year (seed: the language cookie, 365 days, SameSite lax). */
+/** Both preference cookies last a year (seed: the language cookie, 365 days, SameSite lax; see lib/cookies.ts). */
 export const preferenceCookieDays = 365;
-
-export function preferenceCookieAttributes(protocol: string) {
-  return {
-    expires: preferenceCookieDays,
-    sameSite: 'lax' as const,
-    path: '/',
-    secure: protocol === 'https:',
-  };
-}

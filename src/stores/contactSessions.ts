@@ -1,22 +1,19 @@
 /**
  * Contact sessions shared by every island: one record per chat box id, plus `page`, kept in a nanostore and in
- * cookies (one hour, SameSite=Lax, Secure on https, path /), so another tab or a reload finds them.
+ * cookies (one hour; lib/cookies.ts: SameSite=Lax, Secure on https, path /), so another tab or a reload finds them.
  */
-import Cookies from 'js-cookie';
 import { map } from 'nanostores';
-import type { SessionRecord } from '../lib/session/rules.ts';
+import { cookies } from '../lib/cookies.ts';
+import type { SessionRecord } from '../lib/session/tokenAge.ts';
 import { sessionTokenSeconds } from '../lib/api/constants.ts';
 
 export const sessionCookiePrefix = 'foyer_session_';
-
-export function sessionCookieAttributes(protocol: string) {
-  return { expires: sessionTokenSeconds / 86400, sameSite: 'lax' as const, path: '/', secure: protocol === 'https:' };
-}
+/** A session cookie lives as long as a token: one hour. */
+export const sessionCookieDays = sessionTokenSeconds / 86400;
 
 function fromCookies(): Record<string, SessionRecord> {
-  if (typeof document === 'undefined') return {};
   const records: Record<string, SessionRecord> = {};
-  for (const [name, value] of Object.entries(Cookies.get())) {
+  for (const [name, value] of Object.entries(cookies.all())) {
     if (!name.startsWith(sessionCookiePrefix)) continue;
     const [expiresAt, token] = value.split(':');
     if (token && Number(expiresAt) > 0) records[name.slice(sessionCookiePrefix.length)] = { token, expiresAt: Number(expiresAt) };
@@ -28,18 +25,18 @@ export const $contactSessions = map<Record<string, SessionRecord | undefined>>(f
 
 export function storeSession(key: string, record: SessionRecord): void {
   $contactSessions.setKey(key, record);
-  Cookies.set(`${sessionCookiePrefix}${key}`, `${record.expiresAt}:${record.token}`, sessionCookieAttributes(location.protocol));
+  cookies.set(`${sessionCookiePrefix}${key}`, `${record.expiresAt}:${record.token}`, sessionCookieDays);
 }
 
 export function forgetSession(key: string): void {
   $contactSessions.setKey(key, undefined);
-  Cookies.remove(`${sessionCookiePrefix}${key}`, { path: '/' });
+  cookies.remove(`${sessionCookiePrefix}${key}`);
 }
 
 /** Forgets every session of this device, including cookies another tab wrote since this page loaded. */
 export function forgetAllSessions(): void {
   const keys = new Set(Object.keys($contactSessions.get()));
-  for (const name of Object.keys(Cookies.get())) if (name.startsWith(sessionCookiePrefix)) keys.add(name.slice(sessionCookiePrefix.length));
+  for (const name of Object.keys(cookies.all())) if (name.startsWith(sessionCookiePrefix)) keys.add(name.slice(sessionCookiePrefix.length));
   for (const key of keys) forgetSession(key);
 }
 

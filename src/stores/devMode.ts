@@ -1,6 +1,6 @@
 /** Developer mode: on when the cookie with the configured key holds the configured value (runtime settings). */
-import Cookies from 'js-cookie';
 import { atom } from 'nanostores';
+import { cookies } from '../lib/cookies.ts';
 
 export interface DevModeCookie {
   key: string;
@@ -10,5 +10,5 @@ export interface DevModeCookie {
 export const $devMode = atom(false);
 
 export function initDevMode(cookie: DevModeCookie | undefined): void {
-  $devMode.set(!!cookie?.key && Cookies.get(cookie.key) === cookie.value);
+  $devMode.set(!!cookie?.key && cookies.get(cookie.key) === cookie.value);
 }

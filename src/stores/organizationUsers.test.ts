@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { OrganizationUser } from '../lib/api/contactSessions.ts';
+import type { OrganizationUser } from '../lib/api/sessions.ts';
 import { $organizationUsers, forgetOrganizationUsers, loadOrganizationUser } from './organizationUsers.ts';
 
 afterEach(() => forgetOrganizationUsers());

@@ -3,7 +3,7 @@
  * Whoever loads one passes the call to make (a contact's or a staff member's), since the bearer differs.
  */
 import { map } from 'nanostores';
-import type { OrganizationUser } from '../lib/api/contactSessions.ts';
+import type { OrganizationUser } from '../lib/api/sessions.ts';
 
 export const $organizationUsers = map<Record<string, OrganizationUser | undefined>>({});
 

@@ -1,7 +1,7 @@
 /** The reader's colour theme: a nanostore, persisted to the theme cookie and applied to <html>. */
-import Cookies from 'js-cookie';
 import { atom } from 'nanostores';
-import { preferenceCookieAttributes, themeCookie } from '../lib/preferences.ts';
+import { cookies } from '../lib/cookies.ts';
+import { preferenceCookieDays, themeCookie } from '../lib/preferences.ts';
 import { defaultTheme, isThemeName, type ThemeName } from '../lib/themes/themes.ts';
 
 // The inline head script has already applied the cookie to <html>; start from what it chose.
@@ -14,6 +14,6 @@ export const $theme = atom<ThemeName>(initialTheme());
 
 export function setTheme(theme: ThemeName): void {
   $theme.set(theme);
-  Cookies.set(themeCookie, theme, preferenceCookieAttributes(location.protocol));
+  cookies.set(themeCookie, theme, preferenceCookieDays);
   document.documentElement.dataset.theme = theme;
 }

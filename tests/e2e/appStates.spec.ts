@@ -8,7 +8,7 @@ test('a failed chunk load reloads the page once, and not again within 10 seconds
   let loads = 0;
   page.on('load', () => (loads += 1));
   // The search island's code cannot be fetched: Astro retries once, then the page reloads once.
-  await page.route('**/_astro/SearchPage*.js*', (route) => route.abort());
+  await page.route('**/_astro/Search.*.js*', (route) => route.abort());
   await page.goto('/en/search');
   await expect.poll(() => loads, { timeout: 8000 }).toBe(2);
   await page.waitForTimeout(4000);

@@ -1,20 +1,22 @@
 /**
- * Size budgets on the wire (README, Budgets): what Chromium transfers for a first visit to a help-centre page, from
- * the real server with compression, prefetches left out. Sizes, not timings: those live in `npm run bench`.
+ * Size budgets (README, Budgets; the numbers in tests/budgets.ts): what Chromium transfers for a first visit to a
+ * help-centre page, from the real server with compression, prefetches left out; then what the built files weigh
+ * (gzip): the article's HTML and CSS, the scripts of help-centre pages and of the login page, and each island's own
+ * JavaScript. Sizes, not timings: those live in `npm run bench`.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { budgets, bytesOf, countOf } from '../budgets.ts';
 import { inviteLink } from './cli.ts';
 import { articleIn, articlePath } from './content.ts';
 
 const clientDir = join(import.meta.dirname, '../../dist/client');
 
-/** HTML and CSS fit the first TCP round trip (10 segments of about 1.4 KB). */
-const firstRoundTripBytes = 14 * 1024;
-const firstLoadBytes = 24 * 1024;
-const maxRequests = 3;
+const firstRoundTripBytes = bytesOf(budgets.articleWire);
+const firstLoadBytes = bytesOf(budgets.firstLoad);
+const maxRequests = countOf(budgets.requests);
 
 interface Load {
   type: string;
@@ -64,7 +66,7 @@ for (const [name, path] of [
 }
 
 /** The conversation island's own JavaScript (gzip), beyond React and the shell script every page has. */
-const conversationBudgetBytes = 40 * 1024;
+const conversationBudgetBytes = bytesOf(budgets.islands.Chat);
 
 test(`the conversation island's own JavaScript is at most ${conversationBudgetBytes / 1024} KB gzip beyond React`, async ({ page }) => {
   const invitation = inviteLink();
@@ -81,7 +83,7 @@ test(`the conversation island's own JavaScript is at most ${conversationBudgetBy
   const sizes = own.map((path) => [path, gzipSync(readFileSync(join(clientDir, path)), { level: 9 }).length] as const);
   const summary = sizes.map(([path, bytes]) => `${path} ${bytes} B`).join('\n');
   expect(
-    own.some((path) => path.includes('ContactSession')),
+    own.some((path) => /^\/_astro\/Chat\.[\w-]+\.js$/.test(path)),
     summary,
   ).toBe(true);
   expect(
@@ -93,4 +95,113 @@ test(`the conversation island's own JavaScript is at most ${conversationBudgetBy
     own.filter((path) => /firebase/i.test(path)),
     summary,
   ).toEqual([]);
+});
+
+// The built files, gzip at level 9 (what `npm run build` writes beside them is close): deterministic, whatever the
+// server negotiates.
+const gzipped = (bytes: Buffer) => gzipSync(bytes, { level: 9 }).length;
+const builtFile = (path: string) => readFileSync(join(clientDir, decodeURIComponent(path)));
+
+/** A page's HTML as served, uncompressed. */
+async function html(request: APIRequestContext, path: string): Promise<string> {
+  const answer = await request.get(path, { headers: { 'Accept-Encoding': 'identity' } });
+  expect(answer.status(), path).toBe(200);
+  return answer.text();
+}
+
+/** The attributes of every `<name …>` tag in the markup. */
+function tags(markup: string, name: string): Record<string, string>[] {
+  return [...markup.matchAll(new RegExp(`<${name}\\b([^>]*)>`, 'g'))].map((tag) =>
+    Object.fromEntries([...tag[1]!.matchAll(/([\w:-]+)(?:="([^"]*)")?/g)].map((attribute) => [attribute[1]!, attribute[2] ?? ''])),
+  );
+}
+
+const pathOf = (url: string) => new URL(url.replaceAll('&amp;', '&'), 'http://x').pathname;
+const stylesheetsOf = (markup: string) =>
+  tags(markup, 'link')
+    .filter((tag) => tag['rel'] === 'stylesheet')
+    .map((tag) => pathOf(tag['href']!));
+const renderersOf = (markup: string) => tags(markup, 'astro-island').map((tag) => pathOf(tag['renderer-url']!));
+
+/** The script files a page asks for itself: module scripts, preloads, and islands' components and renderers. */
+function scriptsOf(markup: string): string[] {
+  return [
+    ...new Set([
+      ...tags(markup, 'script').flatMap((tag) => (tag['src'] ? [pathOf(tag['src'])] : [])),
+      ...tags(markup, 'link').flatMap((tag) => (tag['rel'] === 'modulepreload' ? [pathOf(tag['href']!)] : [])),
+      ...tags(markup, 'astro-island').flatMap((tag) => [pathOf(tag['component-url']!), pathOf(tag['renderer-url']!)]),
+    ]),
+  ];
+}
+
+/** Every script file the given ones load before running, following static imports (not import()). */
+function withStaticImports(entries: string[]): Set<string> {
+  const found = new Set<string>();
+  const visit = (path: string) => {
+    if (found.has(path)) return;
+    found.add(path);
+    const code = builtFile(path).toString('utf8');
+    for (const match of code.matchAll(/(?:\bfrom|\bimport)\s*["']([^"']+\.js)["']/g)) visit(new URL(match[1]!, `http://x${path}`).pathname);
+  };
+  for (const entry of entries) visit(entry);
+  return found;
+}
+
+const sum = (paths: Iterable<string>) => [...paths].reduce((total, path) => total + gzipped(builtFile(path)), 0);
+const list = (paths: Iterable<string>) => [...paths].map((path) => `${path} ${gzipped(builtFile(path))} B`).join('\n');
+
+const helpCentrePages = () => [
+  ['home', '/en'],
+  ['category', `/en/categories/${articleIn('en').category}`],
+  ['article', articlePath('en', articleIn('en'))],
+];
+
+test(`the English article's HTML and CSS are at most ${bytesOf(budgets.articleGzip) / 1024} KB gzip`, async ({ request }) => {
+  const path = articlePath('en', articleIn('en'));
+  const page = await html(request, path);
+  const stylesheets = stylesheetsOf(page);
+  expect(stylesheets).toHaveLength(1);
+  const bytes = gzipped(Buffer.from(page)) + sum(stylesheets);
+  expect(bytes, `${path} + ${stylesheets.join(', ')}`).toBeLessThanOrEqual(bytesOf(budgets.articleGzip));
+});
+
+test('help-centre pages load one script file, and never React', async ({ request }) => {
+  const react = withStaticImports(renderersOf(await html(request, '/en/search')));
+  expect(react.size).toBeGreaterThan(0);
+  for (const [name, path] of helpCentrePages()) {
+    const page = await html(request, path!);
+    const scripts = withStaticImports(scriptsOf(page));
+    expect(page, `${name} mounts no island`).not.toContain('<astro-island');
+    expect(scripts.size, `${name} ${path}:\n${list(scripts)}`).toBeLessThanOrEqual(countOf(budgets.helpCentreScripts));
+    expect(
+      [...scripts].filter((script) => react.has(script) || /react/i.test(script)),
+      `${name} loads React`,
+    ).toEqual([]);
+  }
+});
+
+test(`the login page's JavaScript is at most ${bytesOf(budgets.loginJavaScript) / 1024} KB gzip`, async ({ request }) => {
+  const scripts = withStaticImports(scriptsOf(await html(request, '/en/login')));
+  expect(scripts.size).toBeGreaterThan(0);
+  expect(sum(scripts), list(scripts)).toBeLessThanOrEqual(bytesOf(budgets.loginJavaScript));
+});
+
+test('every island keeps its own JavaScript within its budget (gzip, beyond React and the shell script)', async ({ request }) => {
+  // What any island page has anyway: React and the renderer (from the search page), and the shell script.
+  const search = await html(request, '/en/search');
+  const shared = withStaticImports([...renderersOf(search), ...scriptsOf(await html(request, articlePath('en', articleIn('en'))))]);
+  const files = readdirSync(join(clientDir, '_astro'));
+  // Every island a page body mounts (`<Name client:…`) has a stated budget.
+  const pagesDir = join(import.meta.dirname, '../../src/components/pages');
+  const mounted = readdirSync(pagesDir).flatMap((file) =>
+    [...readFileSync(join(pagesDir, file), 'utf8').matchAll(/<(\w+)\s+client:/g)].map((match) => match[1]!),
+  );
+  expect(mounted.length).toBeGreaterThan(0);
+  expect(mounted.filter((name) => !(name in budgets.islands))).toEqual([]);
+  for (const [name, budget] of Object.entries(budgets.islands)) {
+    const chunk = files.find((file) => new RegExp(`^${name}\\.[\\w-]+\\.js$`).test(file));
+    expect(chunk, `the ${name} island's chunk in dist/client/_astro`).toBeDefined();
+    const own = [...withStaticImports([`/_astro/${chunk}`])].filter((path) => !shared.has(path));
+    expect(sum(own), `${name}:\n${list(own)}`).toBeLessThanOrEqual(bytesOf(budget));
+  }
 });

@@ -179,7 +179,7 @@ test('text typed before the search island wakes up is kept and searched', async 
   // Hold the island's script back, type, then let it load.
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/_astro/SearchPage*.js', async (route) => {
+  await page.route('**/_astro/Search.*.js', async (route) => {
     await held;
     await route.continue();
   });

@@ -4,7 +4,7 @@
  * staff-only ones (status, assignment) answer 401/403 to a contact's token.
  */
 import type { z } from 'zod';
-import type { OrganizationUserAnswer } from '../api/contactSessions.ts';
+import type { OrganizationUserAnswer } from '../api/sessions.ts';
 import type {
   AssignAnswer,
   assignBody,

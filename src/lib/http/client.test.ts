@@ -1,16 +1,10 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  ApiRequestError,
-  clearStaffAuthorization,
-  internalHeader,
-  request,
-  retryDelayMs,
-  retryStatusCodes,
-  setStaffAuthorization,
-  writeMethods,
-} from './client.ts';
+import { ApiRequestError, internalHeader, request, retryDelayMs, retryStatusCodes, writeMethods } from './client.ts';
+import { $staffAuth, emptyStaffAuth } from '../../stores/staffAuth.ts';
+
+const signOutStaff = () => $staffAuth.set({ ...emptyStaffAuth, selfTokens: {} });
 
 let server: Server;
 let base: string;
@@ -34,7 +28,7 @@ afterEach(() => {
   hits = [];
   vi.useRealTimers();
   vi.unstubAllGlobals();
-  clearStaffAuthorization();
+  signOutStaff();
 });
 
 /** Starts a call, lets fake time pass, and counts the requests that reached the server. */
@@ -102,10 +96,10 @@ describe('the HTTP client', () => {
 
   it('sends the staff authorisation after sign-in and stops after sign-out; a contact bearer wins', async () => {
     await request(`${base}/status/200`);
-    setStaffAuthorization('id-token');
+    $staffAuth.set({ ...$staffAuth.get(), idToken: 'id-token', idTokenStoredAt: Date.now() });
     await request(`${base}/status/200`);
     await request(`${base}/status/200`, { bearer: 'contact-session' });
-    clearStaffAuthorization();
+    signOutStaff();
     await request(`${base}/status/200`);
     expect(hits.map((hit) => hit.headers.authorization)).toEqual([undefined, 'Bearer id-token', 'Bearer contact-session', undefined]);
   });

@@ -4,6 +4,7 @@
  * PATCH, POST, PUT and DELETE not at all unless asked. Server errors become ApiRequestError with the server's code.
  */
 import { FetchError, ofetch, type FetchOptions } from 'ofetch';
+import { staffIdToken } from '../staff/idToken.ts';
 import { callHeaders } from './headers.ts';
 
 export { internalHeader } from './headers.ts';
@@ -35,31 +36,6 @@ export class ApiRequestError extends Error {
   }
 }
 
-let staffAuthorization: string | undefined;
-let refreshStaffToken: (() => Promise<unknown>) | undefined;
-
-/** Set after staff sign-in: every call then carries the staff member's id token. */
-export function setStaffAuthorization(idToken: string): void {
-  staffAuthorization = `Bearer ${idToken}`;
-}
-
-/**
- * Runs before each staff call, so a token older than the seed's 1800 s is refreshed on use (the staff sign-in
- * layer passes its `currentIdToken`, which stores the fresh token through setStaffAuthorization).
- */
-export function refreshStaffAuthorizationWith(refresh: () => Promise<unknown>): void {
-  refreshStaffToken = refresh;
-}
-
-/** Cleared at sign-out. */
-export function clearStaffAuthorization(): void {
-  staffAuthorization = undefined;
-}
-
-export function hasStaffAuthorization(): boolean {
-  return staffAuthorization !== undefined;
-}
-
 function toApiError(error: unknown): ApiRequestError {
   if (error instanceof FetchError) {
     const body = error.data as { error?: { code?: string; message?: string; retryAfter?: number; issues?: unknown } } | undefined;
@@ -86,10 +62,11 @@ const client = ofetch.create({
   async onRequest({ options }) {
     const headers = new Headers(options.headers);
     for (const [name, value] of Object.entries(callHeaders())) headers.set(name, value);
-    // A call that brings its own authorisation (a contact session token) keeps it.
-    if (staffAuthorization && !headers.has('Authorization')) {
-      await refreshStaffToken?.();
-      if (staffAuthorization) headers.set('Authorization', staffAuthorization);
+    // A call that brings its own authorisation (a contact session token) keeps it; otherwise a signed-in staff
+    // member's id token goes with it, refreshed first when 1800 s old (lib/staff/idToken.ts; the token itself lives in $staffAuth only).
+    if (!headers.has('Authorization')) {
+      const idToken = await staffIdToken();
+      if (idToken) headers.set('Authorization', `Bearer ${idToken}`);
     }
     options.headers = headers;
   },

@@ -4,7 +4,7 @@ import { pageScope } from '../api/constants.ts';
 import { streamPath } from '../chat/chatApi.ts';
 import { openEventStream, type EventStream } from '../chat/eventStream.ts';
 import { ApiRequestError, request } from '../http/client.ts';
-import { getSessionToken } from './contactSession.ts';
+import { getSessionToken } from './sessionApi.ts';
 
 export type { ContactChatBox };
 

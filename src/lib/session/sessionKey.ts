@@ -4,7 +4,7 @@
  * unless the address brings a code for the chat box itself.
  */
 import { pageScope } from '../api/constants.ts';
-import { isPresent, type SessionRecord } from './rules.ts';
+import { isPresent, type SessionRecord } from './tokenAge.ts';
 
 export function sessionKeyFor(key: string, records: Record<string, SessionRecord | undefined>, hasCode: boolean, now = Date.now()): string {
   if (key === pageScope || hasCode || isPresent(records[key], now)) return key;

@@ -9,7 +9,7 @@ import { startApiServer, type ApiServer } from '../../server/testing/apiServer.t
 import { testDatabases } from '../../server/testing/databases.ts';
 import { testServices } from '../../server/testing/services.ts';
 import { $organizationUser, $staffAuth } from '../../stores/staffAuth.ts';
-import { ApiRequestError, hasStaffAuthorization, request } from '../http/client.ts';
+import { ApiRequestError, request } from '../http/client.ts';
 import {
   createAccount,
   currentIdToken,
@@ -22,6 +22,10 @@ import {
   UnsupportedProviderError,
   type Provider,
 } from './auth.ts';
+import { staffIdToken } from './idToken.ts';
+
+/** Whether calls now carry a staff id token. */
+const callsCarryIdToken = async () => (await staffIdToken()) !== null;
 
 // The real Firebase web SDK against the real Auth emulator, and the real API on a loopback port.
 let emulator: { host: string; stop(): Promise<void> };
@@ -62,13 +66,13 @@ describe('staff sign-in', () => {
   it('answers false for a wrong password, with nothing stored', async () => {
     expect(await signIn(auth, 'email', { email: staff.email, password: 'wrong-password' })).toBe(false);
     expect($staffAuth.get()).toMatchObject({ user: null, idToken: null });
-    expect(hasStaffAuthorization()).toBe(false);
+    expect(await callsCarryIdToken()).toBe(false);
   });
 
   it('signs in, stores user and id token, fetches the organisation record, and signs out clean', async () => {
     expect(await signIn(auth, 'email', { email: staff.email, password: staff.password })).toBe(true);
     expect($staffAuth.get()).toMatchObject({ user: { uid: staff.uid, email: staff.email, emailVerified: true } });
-    expect(hasStaffAuthorization()).toBe(true);
+    expect(await callsCarryIdToken()).toBe(true);
 
     // Not in the organisation yet: the server says not_staff.
     const refused = await fetchStaffDetails(auth).catch((caught: unknown) => caught);
@@ -82,7 +86,7 @@ describe('staff sign-in', () => {
     await signOut(auth);
     expect($staffAuth.get()).toMatchObject({ user: null, idToken: null, idTokenStoredAt: null });
     expect($organizationUser.get()).toBeNull();
-    expect(hasStaffAuthorization()).toBe(false);
+    expect(await callsCarryIdToken()).toBe(false);
     expect(await currentIdToken(auth)).toBeNull();
   });
 
@@ -96,7 +100,7 @@ describe('staff sign-in', () => {
     await signOut(auth);
     await refreshing;
     expect($staffAuth.get()).toMatchObject({ user: null, idToken: null });
-    expect(hasStaffAuthorization()).toBe(false);
+    expect(await callsCarryIdToken()).toBe(false);
   });
 
   it('refreshes an old id token before a staff call that uses it', async () => {

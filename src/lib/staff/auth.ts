@@ -2,7 +2,7 @@
  * Staff sign-in, as the seed has it: e-mail and password; Google and Apple only by popup; anything else raises
  * unsupported_provider. Account creation and password reset only by e-mail. Sign-in failures return false with no
  * message. The id token is refreshed every 1800 s, and on use when older; user details are fetched only for a
- * verified e-mail. Sign-out clears the auth header and the state.
+ * verified e-mail. Sign-out clears the state; the token lives in $staffAuth only (idToken.ts hands it out).
  */
 import {
   confirmPasswordReset,
@@ -19,12 +19,13 @@ import {
   type Auth,
   type User,
 } from 'firebase/auth';
-import { clearStaffAuthorization, refreshStaffAuthorizationWith, request, setStaffAuthorization } from '../http/client.ts';
+import { request } from '../http/client.ts';
 import { $organizationUser, $staffAuth, emptyStaffAuth } from '../../stores/staffAuth.ts';
 import type { MeAnswer, StaffMember } from '../api/staff.ts';
+import { idTokenRefreshSeconds, refreshStaffIdTokenWith, staffIdToken } from './idToken.ts';
 import { setStaffHint, setStaffProfile } from './signedInHint.ts';
 
-export const idTokenRefreshSeconds = 1800;
+export { idTokenRefreshSeconds };
 
 export type Provider = 'email' | 'google' | 'apple';
 
@@ -50,7 +51,6 @@ async function store(user: User, forceRefresh = false): Promise<string> {
     idToken,
     idTokenStoredAt: Date.now(),
   });
-  setStaffAuthorization(idToken);
   setStaffHint(true, { uid: user.uid, name: user.displayName || user.email || '', avatarUrl: user.photoURL });
   return idToken;
 }
@@ -118,10 +118,9 @@ export async function updatePassword(auth: Auth, password: string): Promise<'upd
   }
 }
 
-/** Clears the auth header and resets the state (seed: sign-out). */
+/** Resets the state, so calls stop carrying the id token (seed: sign-out). */
 function forgetStaff(): void {
   generation += 1;
-  clearStaffAuthorization();
   setStaffHint(false);
   $staffAuth.set({ ...emptyStaffAuth, selfTokens: {} });
   $organizationUser.set(null);
@@ -132,17 +131,18 @@ export async function signOut(auth: Auth): Promise<void> {
   await firebaseSignOut(auth).catch(() => {});
 }
 
+/** How to get a new id token from the signed-in Firebase user. */
+const refresherFor = (auth: Auth) => () => (auth.currentUser ? store(auth.currentUser, true) : Promise.resolve(null));
+
 /** The id token for a call: refreshed first when it is 1800 s old or older. */
 export async function currentIdToken(auth: Auth, now = Date.now()): Promise<string | null> {
-  const { idToken, idTokenStoredAt } = $staffAuth.get();
-  if (!auth.currentUser || !idToken) return null;
-  if (idTokenStoredAt === null || now - idTokenStoredAt >= idTokenRefreshSeconds * 1000) return store(auth.currentUser, true);
-  return idToken;
+  if (!auth.currentUser) return null;
+  return staffIdToken(now, refresherFor(auth));
 }
 
 /** Picks up a session the SDK restored, and keeps the id token fresh every 1800 s. Returns a stop function. */
 export function keepSignedIn(auth: Auth, onChange: () => void): () => void {
-  refreshStaffAuthorizationWith(() => currentIdToken(auth));
+  refreshStaffIdTokenWith(refresherFor(auth));
   const unsubscribe = auth.onAuthStateChanged(async (user) => {
     // Signed out here or in another tab: the same reset as signOut.
     if (user) await store(user);
@@ -170,9 +170,9 @@ export async function reloadUser(auth: Auth): Promise<boolean> {
 export async function fetchStaffDetails(auth: Auth): Promise<StaffMember | null> {
   const user = $staffAuth.get().user;
   if (!user?.emailVerified) return null;
-  const idToken = await currentIdToken(auth);
-  if (!idToken) return null;
-  const { organizationUser } = await request<MeAnswer>('/api/me', { bearer: idToken });
+  // Refreshed here when stale; the HTTP client then sends the one stored token.
+  if (!(await currentIdToken(auth))) return null;
+  const { organizationUser } = await request<MeAnswer>('/api/me');
   $organizationUser.set(organizationUser);
   setStaffProfile({
     uid: organizationUser.uid,

@@ -1,6 +1,6 @@
 /** Reads a request's JSON body at the edge: JSON only (415), at most 64 KB (413), valid JSON (400). */
 import { ApiError } from '../errors.ts';
-import type { ApiRequest } from './exchange.ts';
+import type { ApiRequest } from './requestAndAnswer.ts';
 
 export const maxBodyBytes = 64 * 1024;
 

@@ -20,7 +20,7 @@ import { assign, currentSeq, listMessages, markRead, sendMessage, setStatus } fr
 import { ApiError } from '../errors.ts';
 import type { Services } from '../services.ts';
 import { eventStream, type EventStream } from './eventStream.ts';
-import type { ApiRequest } from './exchange.ts';
+import type { ApiRequest } from './requestAndAnswer.ts';
 import { staffFromToken } from '../staff/signIn.ts';
 import { bearerToken } from './bearer.ts';
 import { participantFromToken } from './participant.ts';

@@ -4,7 +4,7 @@
  * to do when the client goes away.
  */
 import { heartbeatMs } from '../../lib/api/chat.ts';
-import type { StreamAnswer } from './exchange.ts';
+import type { StreamAnswer } from './requestAndAnswer.ts';
 
 /** Where a stream writes: raw text (the edge encodes and flushes it), and the end of the answer. */
 export interface StreamSink {

@@ -9,7 +9,7 @@ import { bearerToken } from './bearer.ts';
 import { readJson } from './body.ts';
 import { chatRoutes } from './chat.ts';
 import { streamAnswer, type EventStream } from './eventStream.ts';
-import { answer, fromWebRequest, toWebResponse, type ApiAnswer, type ApiRequest } from './exchange.ts';
+import { answer, fromWebRequest, toWebResponse, type ApiAnswer, type ApiRequest } from './requestAndAnswer.ts';
 import { contactRoutes } from './contacts.ts';
 import { inboxListRoute } from './inbox.ts';
 import { inviteRoute } from './invitations.ts';

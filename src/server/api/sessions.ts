@@ -9,7 +9,7 @@ import {
   type IssuedToken,
   type OrganizationUserAnswer,
   type VerifyAnswer,
-} from '../../lib/api/contactSessions.ts';
+} from '../../lib/api/sessions.ts';
 import { pageScope } from '../../lib/api/ids.ts';
 import { chatBoxOwner, findContact } from '../contacts/records.ts';
 import { findOrganizationUserByUid } from '../staff/records.ts';

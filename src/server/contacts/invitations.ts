@@ -2,7 +2,7 @@
  * Inviting a contact: the contact (made when new), a chat box (new, or one of theirs), a one-time code, and
  * the link that carries them: /{lang}/chat/{chatBoxId}?cs_contactId=…&cs_otp=…, or /{lang}/chat?… for a page session.
  */
-import { contactSessionParams } from '../../lib/api/contactSessions.ts';
+import { contactSessionParams } from '../../lib/api/sessions.ts';
 import type { Invitation } from '../../lib/api/invitations.ts';
 import { isLang, type Lang } from '../../lib/i18n/languages.ts';
 import type { Queryable } from '../db/database.ts';

@@ -1,5 +1,5 @@
 /** Contacts and their chat boxes: the records the API and the command-line tool read and write. */
-import type { Contact } from '../../lib/api/contactSessions.ts';
+import type { Contact } from '../../lib/api/sessions.ts';
 import type { Queryable } from '../db/database.ts';
 import { newChatBoxId, newContactId } from '../ids.ts';
 

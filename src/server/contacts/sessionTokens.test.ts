@@ -2,7 +2,7 @@ import { SignJWT, UnsecuredJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../errors.ts';
 import { sessionTokenKey } from '../secrets.ts';
-import { sessionTokenSeconds } from '../../lib/api/contactSessions.ts';
+import { sessionTokenSeconds } from '../../lib/api/sessions.ts';
 import { issueSessionToken, verifySessionToken, type SessionGrant } from './sessionTokens.ts';
 
 const key = await sessionTokenKey(new Uint8Array(32).fill(3));

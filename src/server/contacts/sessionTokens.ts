@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { errors, jwtVerify, SignJWT, type JWTPayload } from 'jose';
 import { z } from 'zod';
-import { sessionTokenSeconds, type IssuedToken } from '../../lib/api/contactSessions.ts';
+import { sessionTokenSeconds, type IssuedToken } from '../../lib/api/sessions.ts';
 import { ApiError } from '../errors.ts';
 
 export const sessionTokenIssuer = 'foyer';

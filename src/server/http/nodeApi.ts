@@ -4,7 +4,7 @@
  * reference machine, below the 5,000 the API must sustain (see README, Budgets).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { ApiRequest, StreamAnswer } from '../api/exchange.ts';
+import type { ApiRequest, StreamAnswer } from '../api/requestAndAnswer.ts';
 import type { Api } from '../api/router.ts';
 
 /**

@@ -1,29 +1,18 @@
 /**
- * The contact session as islands use it: getSessionToken applies the seed's rules (rules.ts) with the API,
+ * The contact session's calls to the API: getSessionToken applies the seed's token-age rules (tokenAge.ts) with the API,
  * keeps the store and cookies in step, and caches the contact and organisation users it fetches.
  */
-import { map } from 'nanostores';
 import { botToken } from '../botCheck.ts';
 import { request } from '../http/client.ts';
 import { $contactSessions, forgetAllSessions, forgetSession, storeSession } from '../../stores/contactSessions.ts';
-import { $organizationUsers, forgetOrganizationUsers, loadOrganizationUser } from '../../stores/organizationUsers.ts';
+import { $contacts, forgetContacts, rememberContact } from '../../stores/contacts.ts';
+import { forgetOrganizationUsers, loadOrganizationUser } from '../../stores/organizationUsers.ts';
 import { sessionTokenSeconds } from '../api/constants.ts';
-import type {
-  Contact,
-  ContactAnswer,
-  IssuedToken,
-  OrganizationUser,
-  OrganizationUserAnswer,
-  VerifyAnswer,
-} from '../api/contactSessions.ts';
+import type { Contact, ContactAnswer, IssuedToken, OrganizationUser, OrganizationUserAnswer, VerifyAnswer } from '../api/sessions.ts';
 import { pageScope } from '../api/constants.ts';
-import { nextStep, type SessionRecord } from './rules.ts';
+import { nextStep, type SessionRecord } from './tokenAge.ts';
 
 export type { Contact, OrganizationUser };
-
-/** The contact by chat box id (or `page`); organisation users live in stores/organizationUsers.ts. */
-export { $organizationUsers };
-export const $contacts = map<Record<string, Contact | undefined>>({});
 
 /** The token's claims (read, not verified: the server checks them; this device only needs its own bookkeeping). */
 function claims(token: string): { sub?: string; iat?: number; exp?: number } {
@@ -118,7 +107,7 @@ export async function getSessionToken(
   return work;
 }
 
-export { isPresent as hasPreviousSession } from './rules.ts';
+export { isPresent as hasPreviousSession } from './tokenAge.ts';
 
 /** Forgets every session on this device, and the contact and organisation users fetched with them. */
 export function resetSessions(): void {
@@ -126,7 +115,7 @@ export function resetSessions(): void {
   pending.clear();
   forgetAllSessions();
   forgetOrganizationUsers();
-  $contacts.set({});
+  forgetContacts();
 }
 
 export async function fetchContact(key: string): Promise<Contact | null> {
@@ -137,7 +126,7 @@ export async function fetchContact(key: string): Promise<Contact | null> {
   if (!token) return null;
   const { contact } = await request<ContactAnswer>('/api/contacts/get', { method: 'POST', bearer: token, body: { chatBoxId: key } });
   if (generation !== started) return null;
-  $contacts.setKey(key, contact);
+  rememberContact(key, contact);
   return contact;
 }
 

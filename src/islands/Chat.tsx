@@ -1,30 +1,33 @@
 /**
- * A contact's chat page (one chat box, or `page` for all of theirs): opens the session from the invitation
- * link or a typed code, renews it while the page is open, and shows the conversation of a chat box. A staff
- * member signed in on this browser (the sign-in hint says so before Firebase loads) sees the conversation as staff,
+ * The island of the chat pages, /{lang}/chat… and the /{lang}/chatBox… widget (one chat box, or `page` for all of a
+ * contact's): opens the contact's session from the invitation link or a typed code (lib/session/sessionFlow.ts keeps
+ * it renewed), then shows a chat box's conversation or, on `page`, the contact's list of chats. A staff member signed
+ * in on this browser (the sign-in hint says so before Firebase loads) gets the inbox or the conversation as staff,
  * without a code; contacts never download Firebase.
  */
 import { useStore } from '@nanostores/react';
-import { useCallback, useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { botCheckActive, configureBotCheck } from '../lib/botCheck.ts';
 import type { ClientSettings } from '../lib/clientSettings.ts';
 import { isolate } from '../lib/format.ts';
 import { intlLocale, type Lang } from '../lib/i18n/languages.ts';
 import type { MessageKey, Messages } from '../lib/i18n/schema.ts';
 import { useTranslator } from '../lib/i18n/useTranslator.ts';
-import { getSessionToken } from '../lib/session/contactSession.ts';
+import { getSessionToken } from '../lib/session/sessionApi.ts';
 import { takeContactSessionParams } from '../lib/session/params.ts';
 import { sessionKeyFor } from '../lib/session/sessionKey.ts';
 import { hasStaffHint } from '../lib/staff/signedInHint.ts';
 import type { StaffChatIdentity } from '../lib/staff/staffChat.ts';
-import { openSession, renewSession, signOut, submitCode, type SessionView } from '../lib/session/sessionView.ts';
-import { $contactSessions, reloadSessionsFromCookies } from '../stores/contactSessions.ts';
+import { keepSessionCurrent, openSession, renewSession, signOut, submitCode, type SessionView } from '../lib/session/sessionFlow.ts';
+import { $contactSessions } from '../stores/contactSessions.ts';
 import { $devMode, initDevMode } from '../stores/devMode.ts';
 import BotCheckNotice from './BotCheckNotice.tsx';
 import AppErrorGate from './AppErrorGate.tsx';
 import Conversation from './Conversation.tsx';
 import ContactChats from './chat/ContactChats.tsx';
-import Inbox from './chat/Inbox.tsx';
+
+// Staff only, like the conversation's staff tools: contacts never download the inbox.
+const Inbox = lazy(() => import('./chat/Inbox.tsx'));
 
 interface Props {
   lang: Lang;
@@ -64,22 +67,8 @@ function Session({ lang, messages, sessionKey: pageKey, settings }: Props) {
   // The stream or a call refused the session: renewing tells whether it ended (code form) or still holds.
   const onStopped = useCallback(() => void renewSession(sessionKey).then(setView), [sessionKey]);
 
-  // Renew when the token reaches 3000 s (or, for the session's last token, show it ended), and when the tab comes
-  // back (another tab may have renewed or ended it).
-  useEffect(() => {
-    if (view.kind !== 'active') return;
-    const timer = setTimeout(() => void renewSession(sessionKey).then(setView), Math.max(0, view.checkAt - Date.now()));
-    const onVisible = () => {
-      if (document.visibilityState !== 'visible') return;
-      reloadSessionsFromCookies();
-      void renewSession(sessionKey).then(setView);
-    };
-    document.addEventListener('visibilitychange', onVisible);
-    return () => {
-      clearTimeout(timer);
-      document.removeEventListener('visibilitychange', onVisible);
-    };
-  }, [view, sessionKey]);
+  // Renewed on time and when the tab comes back (lib/session): the page only shows what that finds.
+  useEffect(() => keepSessionCurrent(sessionKey, view, setView), [view, sessionKey]);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -100,7 +89,11 @@ function Session({ lang, messages, sessionKey: pageKey, settings }: Props) {
           {t('session.checking')}
         </p>
       )}
-      {staff && !chatBoxId && <Inbox lang={lang} t={t} getToken={staff.getToken} me={staff.participant.id} />}
+      {staff && !chatBoxId && (
+        <Suspense fallback={null}>
+          <Inbox lang={lang} t={t} getToken={staff.getToken} me={staff.participant.id} />
+        </Suspense>
+      )}
       {staff && chatBoxId && (
         <>
           <p className="session-header muted">{t('chat.answeringAs', { name: isolate(staff.name) })}</p>
@@ -182,7 +175,7 @@ function Session({ lang, messages, sessionKey: pageKey, settings }: Props) {
 }
 
 /** The island: the session page, or the seed's error screen when an app error is set. */
-export default function ContactSession(props: Props) {
+export default function Chat(props: Props) {
   return (
     <AppErrorGate t={useTranslator(props.lang, props.messages)}>
       <Session {...props} />

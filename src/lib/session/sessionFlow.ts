@@ -1,12 +1,13 @@
 /**
  * What a contact's session page shows, decided outside the component: opening from an invitation link or a
- * typed code, renewing, signing out. Failures become a notice to translate, never raw server text.
+ * typed code, renewing on time while the page is open, signing out. Failures become a notice to translate, never
+ * raw server text.
  */
 import type { MessageKey } from '../i18n/schema.ts';
 import { ApiRequestError } from '../http/client.ts';
-import { $contactSessions } from '../../stores/contactSessions.ts';
-import { fetchContact, getSessionToken, isFinal, resetSessions, type Contact, type TokenRequest } from './contactSession.ts';
-import { nextChangeAt } from './rules.ts';
+import { $contactSessions, reloadSessionsFromCookies } from '../../stores/contactSessions.ts';
+import { fetchContact, getSessionToken, isFinal, resetSessions, type Contact, type TokenRequest } from './sessionApi.ts';
+import { nextChangeAt } from './tokenAge.ts';
 
 export type Notice = 'session.ended' | 'session.codeNotAccepted' | 'session.noAccess' | `apiError.${string}`;
 
@@ -60,6 +61,26 @@ export const submitCode = (key: string, contactId: string, otp: string) =>
 
 /** Keeps the session going (extends it from 3000 s); used on a timer and when the tab comes back. */
 export const renewSession = (key: string) => open(key, {});
+
+/**
+ * Keeps an active session's view current while the page is open: renews it when the token reaches 3000 s (or, for
+ * the session's last token, finds it ended), and when the tab comes back (another tab may have renewed or ended it).
+ * Returns the function that stops it.
+ */
+export function keepSessionCurrent(key: string, view: SessionView, show: (view: SessionView) => void): () => void {
+  if (view.kind !== 'active') return () => {};
+  const timer = setTimeout(() => void renewSession(key).then(show), Math.max(0, view.checkAt - Date.now()));
+  const onVisible = () => {
+    if (document.visibilityState !== 'visible') return;
+    reloadSessionsFromCookies();
+    void renewSession(key).then(show);
+  };
+  document.addEventListener('visibilitychange', onVisible);
+  return () => {
+    clearTimeout(timer);
+    document.removeEventListener('visibilitychange', onVisible);
+  };
+}
 
 /** "Leave this conversation on this device". */
 export function signOut(key: string): SessionView {

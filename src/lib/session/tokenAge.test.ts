@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { sessionTokenSeconds as tokenLifetimeSeconds } from '../api/contactSessions.ts';
-import { ageSeconds, extendAfterSeconds, isPresent, nextChangeAt, nextStep, staleAfterSeconds } from './rules.ts';
+import { sessionTokenSeconds as tokenLifetimeSeconds } from '../api/sessions.ts';
+import { ageSeconds, extendAfterSeconds, isPresent, nextChangeAt, nextStep, staleAfterSeconds } from './tokenAge.ts';
 
 const now = Date.UTC(2026, 10, 22, 12);
 /** A record whose token is this many seconds old. */

@@ -1,6 +1,6 @@
 /** The header's language and theme pickers: plain disclosure menus, wired up by delegation so page swaps need nothing. */
-import Cookies from 'js-cookie';
-import { languageCookie, preferenceCookieAttributes } from '../lib/preferences.ts';
+import { cookies } from '../lib/cookies.ts';
+import { languageCookie, preferenceCookieDays } from '../lib/preferences.ts';
 import { isThemeName, parseTheme } from '../lib/themes/themes.ts';
 import { $theme, setTheme } from '../stores/theme.ts';
 
@@ -19,7 +19,7 @@ document.addEventListener('click', (event) => {
   const target = event.target as Element;
   const languageLink = target.closest<HTMLAnchorElement>('a[data-lang]');
   if (languageLink?.dataset['lang']) {
-    Cookies.set(languageCookie, languageLink.dataset['lang'], preferenceCookieAttributes(location.protocol));
+    cookies.set(languageCookie, languageLink.dataset['lang'], preferenceCookieDays);
     // The same page means the same search and the same place in it: the link (rendered once) gets them now.
     languageLink.search = location.search;
     languageLink.hash = location.hash;

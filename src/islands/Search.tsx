@@ -29,7 +29,7 @@ const addressIntervalMs = 300;
 
 type State = { status: 'idle' } | { status: 'searching' } | { status: 'done'; query: string; answer: SearchAnswer } | { status: 'failed' };
 
-function Search({ lang, messages, topics }: Props) {
+function SearchView({ lang, messages, topics }: Props) {
   const t = useTranslator(lang, messages);
   const id = useId();
   const [query, setQuery] = useState('');
@@ -215,10 +215,10 @@ function Search({ lang, messages, topics }: Props) {
 }
 
 /** The island: the search page, or the seed's error screen when an app error is set. */
-export default function SearchPage(props: Props) {
+export default function Search(props: Props) {
   return (
     <AppErrorGate t={useTranslator(props.lang, props.messages)}>
-      <Search {...props} />
+      <SearchView {...props} />
     </AppErrorGate>
   );
 }

@@ -13,14 +13,15 @@ import { revokeContact } from '../../server/contacts/sessionVersions.ts';
 import {
   $contactSessions,
   reloadSessionsFromCookies,
-  sessionCookieAttributes,
+  sessionCookieDays,
   sessionCookiePrefix,
   storeSession,
 } from '../../stores/contactSessions.ts';
+import { cookieAttributes } from '../cookies.ts';
 import type { ApiRequestError } from '../http/client.ts';
+import { $contacts } from '../../stores/contacts.ts';
+import { $organizationUsers } from '../../stores/organizationUsers.ts';
 import {
-  $contacts,
-  $organizationUsers,
   fetchContact,
   fetchOrganizationUser,
   getSessionToken,
@@ -28,8 +29,8 @@ import {
   isFinal,
   resetSessions,
   toRecord,
-} from './contactSession.ts';
-import { openSession, renewSession } from './sessionView.ts';
+} from './sessionApi.ts';
+import { openSession, renewSession } from './sessionFlow.ts';
 import { pageScope } from '../api/ids.ts';
 
 const cookie = (key: string) => Cookies.get(`${sessionCookiePrefix}${key}`);
@@ -238,7 +239,7 @@ describe('a session record', () => {
 
 describe('session cookies', () => {
   it('last one hour, SameSite lax, on the whole site, Secure on https', () => {
-    expect(sessionCookieAttributes('https:')).toEqual({ expires: 1 / 24, sameSite: 'lax', path: '/', secure: true });
-    expect(sessionCookieAttributes('http:').secure).toBe(false);
+    expect(cookieAttributes(sessionCookieDays, 'https:')).toEqual({ expires: 1 / 24, sameSite: 'lax', path: '/', secure: true });
+    expect(cookieAttributes(sessionCookieDays, 'http:').secure).toBe(false);
   });
 });

@@ -23,7 +23,7 @@ export function show(panel: HTMLElement): void {
   for (const element of root.querySelectorAll<HTMLElement>('.staff-form, .staff-state')) element.hidden = element !== panel;
 }
 
-/** Fills a value into every sentence that has a place for it (see components/Slotted.astro). */
+/** Fills a value into every sentence that has a place for it (see components/SentenceWithSlot.astro). */
 export function fill(slot: string, value: string): void {
   for (const element of root.querySelectorAll(`[data-${slot}]`)) element.textContent = value;
 }

@@ -1,0 +1,54 @@
+/**
+ * The size budgets `npm test` enforces, in one place: tests/e2e/budgets.spec.ts measures the built site against them,
+ * and tests/unit/budgets.test.ts checks that the README's budget table states the same numbers. Sizes only; timings
+ * are watched by `npm run bench`.
+ */
+
+export interface Budget {
+  /** How each README budget-table row that states this budget starts (its first cell). */
+  rows: string[];
+  /** A size in bytes (shown as KB) or a count. */
+  limit: { bytes: number } | { count: number };
+}
+
+const kb = (n: number) => ({ bytes: n * 1024 });
+
+export const budgets = {
+  /** HTML and CSS fit the first TCP round trip (10 segments of about 1.4 KB), on the wire (Brotli, headers). */
+  articleWire: { rows: ['English article: HTML + CSS on the wire'], limit: kb(14) },
+  /** The same, as the files gzip (level 9), so the figure does not depend on the server's encoding. */
+  articleGzip: { rows: ['English article: HTML + CSS (gzip'], limit: kb(14) },
+  firstLoad: {
+    rows: ['English article: whole first load on the wire', 'Arabic article, home, category: first load on the wire'],
+    limit: kb(24),
+  },
+  requests: { rows: ['requests before prefetches'], limit: { count: 3 } },
+  /** Home, categories and articles: one script file, and never React. */
+  helpCentreScripts: { rows: ['help-centre pages (home, category, article): script files'], limit: { count: 1 } },
+  loginJavaScript: { rows: ['login page: all JavaScript'], limit: kb(80) },
+  /** Each island's own JavaScript (gzip), beyond React and the shell script every page has; named by its file. */
+  islands: {
+    Chat: { rows: ['chat: the conversation island'], limit: kb(40) },
+    Search: { rows: ['search island'], limit: kb(24) },
+    StaffAdmin: { rows: ['staff workspace island'], limit: kb(32) },
+  },
+} satisfies Record<string, Budget | Record<string, Budget>>;
+
+export function bytesOf(budget: Budget): number {
+  if (!('bytes' in budget.limit)) throw new Error(`Budget "${budget.rows[0]}" is a count, not a size.`);
+  return budget.limit.bytes;
+}
+
+export function countOf(budget: Budget): number {
+  if (!('count' in budget.limit)) throw new Error(`Budget "${budget.rows[0]}" is a size, not a count.`);
+  return budget.limit.count;
+}
+
+/** How the README's budget column writes it: `≤ 14 KB`, `≤ 3`. */
+export function stated(budget: Budget): string {
+  return 'bytes' in budget.limit ? `≤ ${budget.limit.bytes / 1024} KB` : `≤ ${budget.limit.count}`;
+}
+
+export const allBudgets: Budget[] = Object.values(budgets).flatMap((entry) =>
+  'rows' in entry ? [entry as Budget] : Object.values(entry as Record<string, Budget>),
+);
