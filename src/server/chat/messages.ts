@@ -34,27 +34,6 @@ async function change<T>(
   return result;
 }
 
-/**
- * One statement stores the message and its event: the chat box's row is updated first (its lock orders writers,
- * so ids, seqs and positions are given in one order), then the position, the message and the event. A client id
- * seen before fails the statement as a whole (unique violation), leaving no gap, and answers the first message.
- */
-const storeMessage = `
-  with box as (
-    update chat_boxes set event_seq = event_seq + 1, last_message_at = now(), last_activity_at = now()
-    where id = $1 returning id, event_seq, status
-  ),
-  pos as (update chat_event_positions set last = last + 1 where exists (select 1 from box) returning last),
-  m as (
-    insert into messages as m (chat_box_id, client_id, sender_kind, sender_id, body, internal, search_text)
-    select box.id, $2, $3, $4, $5, $6, $7 from box returning ${messageColumns}
-  ),
-  e as (
-    insert into chat_events (position, chat_box_id, seq, type, message_id)
-    select pos.last, box.id, box.event_seq, 'message', m.id from box, pos, m returning position, seq
-  )
-  select m.*, e.position, e.seq, box.status from m, e, box`;
-
 /** The text as search compares it, in every script: compatibility forms folded (NFKC), then lower case. */
 export const searchable = (text: string) => text.normalize('NFKC').toLowerCase();
 
@@ -67,56 +46,128 @@ export interface NewMessage {
 }
 
 type StoredMessage = StoredEvent & { type: 'message'; status: ChatStatus };
+type Outcome = { outcome: 'stored'; event: StoredMessage } | { outcome: 'duplicate' } | { outcome: 'missing' };
+interface Entry {
+  chatBoxId: string;
+  message: NewMessage;
+}
+
+/**
+ * Stores messages with their events in one call of `foyer_store_messages` (migration 5), in the order given. A
+ * client id seen before in the chat box stores nothing for that entry ('duplicate'), as does an unknown chat box.
+ */
+async function storeMessages(target: Queryable, entries: readonly Entry[]): Promise<Outcome[]> {
+  const rows = await target.query<{
+    i: number;
+    id: number;
+    created_at: Date;
+    position: number;
+    seq: number;
+    status: ChatStatus;
+    outcome: string;
+  }>(`select * from foyer_store_messages($1::jsonb)`, [
+    JSON.stringify(
+      entries.map(({ chatBoxId, message: { sender, clientId, text, internal = false } }, i) => ({
+        i,
+        chat_box_id: chatBoxId,
+        client_id: clientId,
+        sender_kind: sender.kind,
+        sender_id: sender.id,
+        body: text,
+        internal,
+        search_text: searchable(text),
+      })),
+    ),
+  ]);
+  return rows
+    .sort((x, y) => x.i - y.i)
+    .map((row): Outcome => {
+      if (row.outcome !== 'stored') return { outcome: row.outcome === 'duplicate' ? 'duplicate' : 'missing' };
+      const { chatBoxId, message } = entries[row.i]!;
+      const stored: Message = {
+        id: row.id,
+        chatBoxId,
+        clientId: message.clientId,
+        sender: message.sender,
+        text: message.text,
+        createdAt: row.created_at.toISOString(),
+        ...(message.internal && { internal: true as const }),
+      };
+      return {
+        outcome: 'stored',
+        event: { type: 'message', chatBoxId, seq: row.seq, position: row.position, message: stored, status: row.status },
+      };
+    });
+}
 
 /** Stores a message and its event (no announcing: the caller's, or the demo's before anyone listens). */
-export async function storeMessageEvent(
-  target: Queryable,
-  chatBoxId: string,
-  { sender, clientId, text, internal = false }: NewMessage,
-): Promise<StoredMessage> {
-  const [row] = await target.query<Row & { position: number; seq: number; status: ChatStatus }>(storeMessage, [
-    chatBoxId,
-    clientId,
-    sender.kind,
-    sender.id,
-    text,
-    internal,
-    searchable(text),
-  ]);
-  if (!row) throw new ApiError(404, 'not_found', 'There is no such chat box.');
-  return { type: 'message', chatBoxId, seq: row.seq, position: row.position, message: toMessage(row), status: row.status };
+export async function storeMessageEvent(target: Queryable, chatBoxId: string, message: NewMessage): Promise<StoredMessage> {
+  const [result] = await storeMessages(target, [{ chatBoxId, message }]);
+  if (result?.outcome !== 'stored') throw new ApiError(404, 'not_found', 'There is no such chat box.');
+  return result.event;
+}
+
+/**
+ * PGlite runs one query at a time. Sends that arrive while a call is storing wait and then go together in the next
+ * call, so under load one call stores many (its cost is mostly per call, not per message). Should a call fail as a
+ * whole, its entries are tried one by one, so one entry cannot fail the others.
+ */
+const batchMax = 100;
+interface Waiting {
+  entry: Entry;
+  settle: (outcome: Promise<Outcome>) => void;
+}
+const queues = new WeakMap<Queryable, { waiting: Waiting[]; running: boolean }>();
+
+function storeInTurn(db: Queryable, entry: Entry): Promise<Outcome> {
+  let queue = queues.get(db);
+  if (!queue) queues.set(db, (queue = { waiting: [], running: false }));
+  const outcome = new Promise<Outcome>((resolve) => queue.waiting.push({ entry, settle: resolve }));
+  if (!queue.running) void drain(db, queue);
+  return outcome;
+}
+
+async function drain(db: Queryable, queue: { waiting: Waiting[]; running: boolean }): Promise<void> {
+  queue.running = true;
+  while (queue.waiting.length) {
+    const batch = queue.waiting.splice(0, batchMax);
+    try {
+      const outcomes = await storeMessages(
+        db,
+        batch.map((waiting) => waiting.entry),
+      );
+      batch.forEach((waiting, i) => waiting.settle(Promise.resolve(outcomes[i]!)));
+    } catch (error) {
+      if (batch.length === 1) batch[0]!.settle(Promise.reject(error));
+      else for (const waiting of batch) waiting.settle(storeMessages(db, [waiting.entry]).then(([outcome]) => outcome!));
+    }
+  }
+  queue.running = false;
 }
 
 /**
  * Sends a message. A contact who writes into a resolved conversation reopens it (a status event after the
- * message); the status comes back from the same statement, so an open chat box costs nothing more.
+ * message); the status comes back from the same call, so an open chat box costs nothing more.
  */
 export async function sendMessage(store: ChatStore, chatBoxId: string, message: NewMessage): Promise<Message> {
   const { db, chat } = store;
   const { sender, clientId } = message;
-  const insert = (target: Queryable) => storeMessageEvent(target, chatBoxId, message);
-
-  let event: StoredMessage;
-  try {
-    // With PostgreSQL the other processes hear of it at commit; PGlite has no others, and one statement is atomic.
-    event = db.notifications
-      ? await db.transaction(async (tx) => {
-          const stored = await insert(tx);
-          await chat.announce(tx, stored);
-          return stored;
-        })
-      : await insert(db);
-  } catch (error) {
-    if ((error as { code?: unknown }).code !== uniqueViolation) throw error;
-    return firstMessage(db, chatBoxId, sender, clientId);
-  }
-  const { status, ...stored } = event;
+  const entry = { chatBoxId, message };
+  // With PostgreSQL the other processes hear of it at commit; PGlite has no others, and one call is atomic.
+  const result = db.notifications
+    ? await db.transaction(async (tx) => {
+        const [outcome] = await storeMessages(tx, [entry]);
+        if (outcome?.outcome === 'stored') await chat.announce(tx, outcome.event);
+        return outcome!;
+      })
+    : await storeInTurn(db, entry);
+  if (result.outcome === 'missing') throw new ApiError(404, 'not_found', 'There is no such chat box.');
+  if (result.outcome === 'duplicate') return firstMessage(db, chatBoxId, sender, clientId);
+  const { status, ...stored } = result.event;
   chat.publish(stored);
   if (status === 'resolved' && sender.kind === 'contact') await setStatus(store, chatBoxId, 'open');
-  return event.message;
+  return stored.message;
 }
-
-const uniqueViolation = '23505';
 
 /** The message a client id already made: a retried send gets it back; another sender's client id is a conflict. */
 async function firstMessage(db: Queryable, chatBoxId: string, sender: Participant, clientId: string): Promise<Message> {
@@ -216,8 +267,13 @@ export async function listMessages(
   if (!forward) page.reverse();
   const exists = async (sql: string, id: number | undefined) =>
     id !== undefined &&
-    (await db.query(`select 1 from messages where chat_box_id = $1 and id ${sql} $2 and ($3 or not internal) limit 1`, [chatBoxId, id, notes]))
-      .length > 0;
+    (
+      await db.query(`select 1 from messages where chat_box_id = $1 and id ${sql} $2 and ($3 or not internal) limit 1`, [
+        chatBoxId,
+        id,
+        notes,
+      ])
+    ).length > 0;
   const cursors = await db.query<{ reader_kind: Participant['kind']; reader_id: string; message_id: number }>(
     `select reader_kind, reader_id, message_id from read_cursors where chat_box_id = $1 order by reader_kind, reader_id`,
     [chatBoxId],

@@ -42,6 +42,10 @@ describe('migrations', () => {
   });
 
   it('split on statement ends and drop comments', () => {
+    expect(splitStatements('create function f() returns int language plpgsql as $fn$\nbegin\n  return 1;\nend\n$fn$;\nselect 1;')).toEqual([
+      'create function f() returns int language plpgsql as $fn$\nbegin\n  return 1;\nend\n$fn$',
+      'select 1',
+    ]);
     expect(splitStatements('-- note\ncreate table a (x int);\n\ncreate index b on a (x);\n')).toEqual([
       'create table a (x int)',
       'create index b on a (x)',

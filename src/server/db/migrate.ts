@@ -26,10 +26,20 @@ export async function migrate(db: Database, migrations: Migration[] = all): Prom
   });
 }
 
-/** Splits migration SQL on semicolons at the end of a line (our migrations have no functions or strings with ;). */
+/** Splits migration SQL on semicolons at the end of a line, outside dollar-quoted function bodies (no strings hold one). */
 export function splitStatements(sql: string): string[] {
-  return sql
-    .split(/;\s*$/m)
-    .map((statement) => statement.replace(/^\s*--.*$/gm, '').trim())
-    .filter(Boolean);
+  const statements: string[] = [];
+  let current: string[] = [];
+  // A function body ($fn$ … $fn$) holds semicolons of its own: statements end only outside one.
+  let quoted = false;
+  for (const line of sql.split('\n')) {
+    current.push(line.replace(/^\s*--.*$/, ''));
+    if ((line.match(/\$[A-Za-z_]*\$/g) ?? []).length % 2 === 1) quoted = !quoted;
+    if (!quoted && /;\s*$/.test(line)) {
+      statements.push(current.join('\n').trim().replace(/;$/, ''));
+      current = [];
+    }
+  }
+  statements.push(current.join('\n').trim());
+  return statements.filter(Boolean);
 }

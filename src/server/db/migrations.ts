@@ -148,4 +148,49 @@ export const migrations: Migration[] = [
       alter table chat_events add constraint chat_events_type_check check (type in ('message', 'read', 'status', 'assignment'));
     `,
   },
+  {
+    id: 5,
+    name: 'storing messages in one call',
+    sql: `
+      -- Stores messages, each with its event, in the order given: the chat box's next seq, the next position, the
+      -- message, the event (the same row order as every other change, so writers queue rather than deadlock). One
+      -- call for many: PL/pgSQL keeps its statements' plans, and PGlite runs one call instead of one per send. A
+      -- client id seen before in that chat box stores nothing for that entry (duplicate); an unknown chat box
+      -- neither (missing); the others are stored.
+      create function foyer_store_messages(entries jsonb)
+      returns table (i integer, id bigint, created_at timestamptz, "position" bigint, seq bigint, status text, outcome text)
+      language plpgsql as $fn$
+      declare
+        e record;
+        v_seq bigint;
+        v_status text;
+      begin
+        for e in select * from jsonb_to_recordset(entries)
+          as x(i integer, chat_box_id text, client_id uuid, sender_kind text, sender_id text, body text, internal boolean, search_text text)
+        loop
+          i := e.i;
+          begin
+            update chat_boxes b set event_seq = b.event_seq + 1, last_message_at = now(), last_activity_at = now()
+              where b.id = e.chat_box_id returning b.event_seq, b.status into v_seq, v_status;
+            if not found then
+              id := null; created_at := null; "position" := null; seq := null; status := null; outcome := 'missing';
+              return next;
+              continue;
+            end if;
+            update chat_event_positions set last = last + 1 returning last into "position";
+            insert into messages as m (chat_box_id, client_id, sender_kind, sender_id, body, internal, search_text)
+              values (e.chat_box_id, e.client_id, e.sender_kind, e.sender_id, e.body, e.internal, e.search_text)
+              returning m.id, m.created_at into id, created_at;
+            insert into chat_events (position, chat_box_id, seq, type, message_id)
+              values ("position", e.chat_box_id, v_seq, 'message', id);
+            seq := v_seq; status := v_status; outcome := 'stored';
+          exception when unique_violation then
+            id := null; created_at := null; "position" := null; seq := null; status := null; outcome := 'duplicate';
+          end;
+          return next;
+        end loop;
+      end
+      $fn$;
+    `,
+  },
 ];
