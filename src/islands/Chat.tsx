@@ -6,7 +6,7 @@
  * without a code; contacts never download Firebase.
  */
 import { useStore } from '@nanostores/react';
-import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { botCheckActive, configureBotCheck } from '../lib/botCheck.ts';
 import type { ClientSettings } from '../lib/clientSettings.ts';
 import { isolate } from '../lib/format.ts';
@@ -27,7 +27,9 @@ import Conversation from './Conversation.tsx';
 import ContactChats from './chat/ContactChats.tsx';
 
 // Staff only, like the conversation's staff tools: contacts never download the inbox.
-const Inbox = lazy(() => import('./chat/Inbox.tsx'));
+// Loaded for staff only, as a module put into state rather than React.lazy: a Suspense boundary holds its first
+// reveal back (React throttles it by 300 ms), which showed as much in the time to the inbox's first row.
+type InboxView = (typeof import('./chat/Inbox.tsx'))['default'];
 
 interface Props {
   lang: Lang;
@@ -62,6 +64,11 @@ function Session({ lang, messages, sessionKey: pageKey, settings }: Props) {
       .then((identity) => (identity ? setStaff(identity) : asContact()), asContact);
   }, [pageKey, settings]);
 
+  const [Inbox, setInbox] = useState<InboxView | undefined>(undefined);
+  useEffect(() => {
+    if (staff && !chatBoxId) void import('./chat/Inbox.tsx').then((module) => setInbox(() => module.default));
+  }, [staff, chatBoxId]);
+
   const me = useMemo(() => (view.kind === 'active' ? { kind: 'contact' as const, id: view.contact.id } : undefined), [view]);
   const contactToken = useCallback(() => getSessionToken(sessionKey).catch(() => null), [sessionKey]);
   // The stream or a call refused the session: renewing tells whether it ended (code form) or still holds.
@@ -89,11 +96,7 @@ function Session({ lang, messages, sessionKey: pageKey, settings }: Props) {
           {t('session.checking')}
         </p>
       )}
-      {staff && !chatBoxId && (
-        <Suspense fallback={null}>
-          <Inbox lang={lang} t={t} getToken={staff.getToken} me={staff.participant.id} />
-        </Suspense>
-      )}
+      {staff && !chatBoxId && Inbox && <Inbox lang={lang} t={t} getToken={staff.getToken} me={staff.participant.id} />}
       {staff && chatBoxId && (
         <>
           <p className="session-header muted">{t('chat.answeringAs', { name: isolate(staff.name) })}</p>
