@@ -26,6 +26,8 @@ export const configSchema = publicSettingsSchema.extend({
   /** Chat messages per sender per window (429 past it). */
   SEND_RATE_LIMIT: z.coerce.number().int().positive().default(sendLimit.max),
   SEND_RATE_WINDOW_SECONDS: z.coerce.number().int().positive().default(sendLimit.windowSeconds),
+  /** How often an open event stream checks again that its caller may still read it. */
+  STREAM_RECHECK_SECONDS: z.coerce.number().positive().default(60),
   RECAPTCHA_SECRET: optional,
   RECAPTCHA_MIN_SCORE: z.coerce.number().min(0).max(1).default(0.5),
   RECAPTCHA_VERIFY_URL: z.url().default('https://www.google.com/recaptcha/api/siteverify'),

@@ -96,9 +96,6 @@ function lastEventId(request: ApiRequest): number | undefined {
   return Math.min(Number(header), Number.MAX_SAFE_INTEGER);
 }
 
-/** Who may keep reading is asked again this often: a revoked session or a removed staff member stops hearing. */
-const recheckEveryMs = 60_000;
-
 interface StreamOptions {
   chatBoxId: string | null;
   after: number;
@@ -132,7 +129,9 @@ function streamOf(services: Services, { chatBoxId, after, caller, recheck }: Str
       drained: () => writer.drained(),
       onClose: () => writer.end(),
     });
-    const rechecks = setInterval(() => void recheck().catch(() => writer.end()), recheckEveryMs);
+    // Who may keep reading is asked again now and then (STREAM_RECHECK_SECONDS): a revoked session or a removed
+    // staff member stops hearing.
+    const rechecks = setInterval(() => void recheck().catch(() => writer.end()), services.config.STREAM_RECHECK_SECONDS * 1000);
     rechecks.unref?.();
     // A contact's stream ends with their token, so the browser reconnects with the renewed one.
     const expiry =

@@ -1,0 +1,67 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePortBase, startAuthEmulator } from '../../../scripts/authEmulator.mjs';
+import { issueSessionToken } from '../contacts/sessionTokens.ts';
+import { revokeContact } from '../contacts/sessionVersions.ts';
+import type { Database } from '../db/database.ts';
+import type { Services } from '../services.ts';
+import { removeStaff } from '../staff/members.ts';
+import { upsertOrganizationUser } from '../staff/records.ts';
+import { startApiServer, type ApiServer } from '../testing/apiServer.ts';
+import { signedInUser } from '../testing/authEmulator.ts';
+import { testDatabases } from '../testing/databases.ts';
+import { openStream } from '../testing/eventStreams.ts';
+import { invited } from '../testing/invitations.ts';
+import { testServices } from '../testing/services.ts';
+
+let emulator: { host: string; stop(): Promise<void> };
+beforeAll(async () => {
+  emulator = await startAuthEmulator({ port: await freePortBase() });
+}, 60_000);
+afterAll(() => emulator.stop());
+
+// Open streams ask again whether their caller may still read (every minute by default; here every 0.2 s).
+describe.each(testDatabases)('open streams re-authorise their caller on $name', ({ open }) => {
+  let db: Database;
+  let services: Services;
+  let server: ApiServer;
+  beforeAll(async () => {
+    db = await open();
+    services = await testServices(db, { FIREBASE_AUTH_EMULATOR_HOST: emulator.host, STREAM_RECHECK_SECONDS: '0.2' });
+    server = await startApiServer(services);
+  });
+  afterAll(async () => {
+    await server.close();
+    await services.chat.close();
+    await db.close();
+  });
+
+  it('ends a revoked contact’s chat stream and a removed staff member’s streams, and keeps the others', async () => {
+    const email = `ana-${randomUUID()}@example.com`;
+    const { contactId, chatBoxId } = await invited(services, { email });
+    const grant = { contactId, scope: chatBoxId, authTime: new Date(), version: 0 };
+    const { jwt } = await issueSessionToken(services.keys.sessionTokens, grant, 24);
+    const staffEmail = `lee-${randomUUID()}@example.com`;
+    const keptEmail = `kim-${randomUUID()}@example.com`;
+    await upsertOrganizationUser(db, { email: staffEmail, role: 'agent' });
+    await upsertOrganizationUser(db, { email: keptEmail, role: 'admin' });
+    const [lee, kim] = [await signedInUser(emulator.host, staffEmail), await signedInUser(emulator.host, keptEmail)];
+    const url = `${server.url}/api/chat/stream?chatBoxId=${chatBoxId}`;
+    const contactStream = await openStream(url, jwt);
+    const leeInbox = await openStream(`${server.url}/api/inbox/stream`, lee.idToken);
+    const leeChat = await openStream(url, lee.idToken);
+    const kimInbox = await openStream(`${server.url}/api/inbox/stream`, kim.idToken);
+    expect([contactStream.status, leeInbox.status, leeChat.status, kimInbox.status]).toEqual([200, 200, 200, 200]);
+    let kimEnded = false;
+    void kimInbox.ended.then(() => (kimEnded = true));
+
+    await revokeContact(services, email);
+    await contactStream.ended;
+    await removeStaff(db, staffEmail);
+    await Promise.all([leeInbox.ended, leeChat.ended]);
+    // Several rechecks later, the staff member still on the staff still hears.
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(kimEnded).toBe(false);
+    kimInbox.close();
+  });
+});
