@@ -160,7 +160,7 @@ test('an invitation made in the dialog opens the conversation in another browser
 
 test('an admin adds an agent and removes them after confirming; the last admin can be neither removed nor demoted', async ({ browser }) => {
   const admin = await signedIn(browser, '/en/staff');
-  await expect(admin.getByRole('heading', { name: en['staffAdmin.title']! })).toBeVisible();
+  await expect(admin.getByRole('heading', { name: en['staffAdmin.title']!, exact: true })).toBeVisible();
   const email = uniqueEmail('added');
   await admin.getByLabel(en['staffAdmin.email']!).fill('not-an-e-mail');
   await admin.getByRole('button', { name: en['staffAdmin.addButton']!, exact: true }).click();
