@@ -1,17 +1,18 @@
 /** The header's language and theme pickers: plain disclosure menus, wired up by delegation so page swaps need nothing. */
 import { cookies } from '../lib/cookies.ts';
 import { languageCookie, preferenceCookieDays } from '../lib/preferences.ts';
-import { isThemeName, parseTheme } from '../lib/themes/themes.ts';
-import { $theme, setTheme } from '../stores/theme.ts';
+import { hues, parseTheme, systemDarkQuery, type ThemeId } from '../lib/themes/themes.ts';
+import { $brightness, $theme, followSystem, setTheme, type Brightness } from '../stores/theme.ts';
 
 function menus(): NodeListOf<HTMLDetailsElement> {
   return document.querySelectorAll('details.menu[open]');
 }
 
-function showTheme(theme = $theme.get()) {
-  const { mode, id } = parseTheme(theme);
+function showTheme() {
+  const { id } = parseTheme($theme.get());
+  const brightness = $brightness.get();
   for (const input of document.querySelectorAll<HTMLInputElement>('input[name="theme-hue"], input[name="theme-mode"]')) {
-    input.checked = input.value === (input.name === 'theme-mode' ? mode : String(id));
+    input.checked = input.value === (input.name === 'theme-mode' ? brightness : String(id));
   }
 }
 
@@ -43,10 +44,15 @@ document.addEventListener('focusout', (event) => {
 document.addEventListener('change', (event) => {
   const input = event.target as HTMLInputElement;
   if (input.name !== 'theme-hue' && input.name !== 'theme-mode') return;
-  const current = parseTheme($theme.get());
-  const next = input.name === 'theme-mode' ? `${input.value}${current.id}` : `${current.mode}${input.value}`;
-  if (isThemeName(next)) setTheme(next);
+  const { id } = parseTheme($theme.get());
+  if (input.name === 'theme-mode') setTheme(id, input.value as Brightness);
+  else {
+    const hue = hues.find((h) => String(h.id) === input.value);
+    if (hue) setTheme(hue.id as ThemeId, $brightness.get());
+  }
 });
 
-$theme.subscribe((theme) => showTheme(theme));
+$theme.subscribe(() => showTheme());
+$brightness.subscribe(() => showTheme());
 document.addEventListener('astro:page-load', () => showTheme());
+matchMedia(systemDarkQuery).addEventListener('change', followSystem);

@@ -1,8 +1,9 @@
 /**
  * The one script of every page: navigation, prefetching, the header's pickers and staff menu, search shortcuts,
- * chunk-error reloads and new-build detection. No framework.
+ * chunk-error reloads, new-build detection and the article's current section. No framework.
  */
 import './chunkErrors.ts';
+import './currentSection.ts';
 import './navigation.ts';
 import './newBuild.ts';
 import './prefetch.ts';

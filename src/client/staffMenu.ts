@@ -22,6 +22,9 @@ function show(profile: StaffHintProfile | null): void {
   const signIn = document.querySelector<HTMLElement>('[data-staff-sign-in]');
   if (!menu || !signIn) return;
   signIn.hidden = !!profile;
+  // Staff reach the same page as their inbox, from their menu.
+  const contactChats = document.querySelector<HTMLElement>('[data-contact-chats]');
+  if (contactChats) contactChats.hidden = !!profile;
   menu.hidden = !profile;
   if (!profile) return setOpen(menu, false);
   menu.querySelector('[data-staff-name]')!.textContent = profile.name;

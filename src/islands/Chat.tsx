@@ -6,12 +6,12 @@
  * without a code; contacts never download Firebase.
  */
 import { useStore } from '@nanostores/react';
-import { useCallback, useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { botCheckActive, configureBotCheck } from '../lib/botCheck.ts';
 import type { ClientSettings } from '../lib/clientSettings.ts';
 import { isolate } from '../lib/format.ts';
 import { intlLocale, type Lang } from '../lib/i18n/languages.ts';
-import type { MessageKey, Messages } from '../lib/i18n/schema.ts';
+import type { Messages } from '../lib/i18n/schema.ts';
 import { useTranslator } from '../lib/i18n/useTranslator.ts';
 import { getSessionToken } from '../lib/session/sessionApi.ts';
 import { takeContactSessionParams } from '../lib/session/params.ts';
@@ -30,6 +30,9 @@ import ContactChats from './chat/ContactChats.tsx';
 // Loaded for staff only, as a module put into state rather than React.lazy: a Suspense boundary holds its first
 // reveal back (React throttles it by 300 ms), which showed as much in the time to the inbox's first row.
 type InboxView = (typeof import('./chat/Inbox.tsx'))['default'];
+// Loaded the same way when the code form is needed: a contact whose link or session opens the page never needs it,
+// and the island stays within its budget.
+type CodeFormView = (typeof import('./chat/CodeForm.tsx'))['default'];
 
 interface Props {
   lang: Lang;
@@ -77,13 +80,29 @@ function Session({ lang, messages, sessionKey: pageKey, settings }: Props) {
   // Renewed on time and when the tab comes back (lib/session): the page only shows what that finds.
   useEffect(() => keepSessionCurrent(sessionKey, view, setView), [view, sessionKey]);
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
+  const [CodeForm, setCodeForm] = useState<CodeFormView | undefined>(undefined);
+  useEffect(() => {
+    if (view.kind === 'code') void import('./chat/CodeForm.tsx').then((module) => setCodeForm(() => module.default));
+  }, [view.kind]);
+
+  // After Continue, focus goes to what came of it (the session line), not back to the document.
+  const result = useRef<HTMLDivElement>(null);
+  const focusResult = useRef(false);
+  useEffect(() => {
+    if (view.kind !== 'active' || !focusResult.current) return;
+    focusResult.current = false;
+    result.current?.focus();
+  }, [view]);
+
+  async function onSubmit(contactId: string, otp: string, target: { key: string; path: string } | undefined) {
     setBusy(true);
-    // A code typed by hand is for this page's own session.
-    setSessionKey(pageKey);
-    setView(await submitCode(pageKey, String(form.get('contactId') ?? ''), String(form.get('otp') ?? '')));
+    // A code typed by hand is for this page's own session; one from a pasted link, for the link's chat box.
+    const key = target?.key ?? pageKey;
+    const next = await submitCode(key, contactId, otp);
+    if (target && key !== pageKey && next.kind === 'active') return location.assign(target.path);
+    if (key === pageKey) setSessionKey(pageKey);
+    focusResult.current = true;
+    setView(next);
     setBusy(false);
   }
 
@@ -104,7 +123,7 @@ function Session({ lang, messages, sessionKey: pageKey, settings }: Props) {
         </>
       )}
       {view.kind === 'active' && !staff && (
-        <div className={chatBoxId ? 'session-active session-header' : 'session-active'} role="status">
+        <div ref={result} tabIndex={-1} className={chatBoxId ? 'session-active session-header' : 'session-active'} role="status">
           <p>
             {t('session.chattingAs', { name: isolate(view.contact.name || view.contact.email) })}{' '}
             <span className="muted">
@@ -122,48 +141,10 @@ function Session({ lang, messages, sessionKey: pageKey, settings }: Props) {
       {view.kind === 'active' && !staff && chatBoxId && me && (
         <Conversation lang={lang} t={t} messages={messages} chatBoxId={chatBoxId} me={me} getToken={contactToken} onStopped={onStopped} />
       )}
-      {view.kind === 'code' && (
-        <form className="session-form" onSubmit={onSubmit} aria-labelledby={`${id}-form`}>
-          {view.notice && (
-            <p className="notice" role="alert">
-              {t(view.notice as MessageKey)}
-            </p>
-          )}
-          <h2 id={`${id}-form`}>{t('session.enterCode')}</h2>
-          <p className="muted">{t('session.enterCodeIntro')}</p>
-          <p className="field">
-            <label htmlFor={`${id}-contact`}>{t('session.contactId')}</label>
-            <input
-              id={`${id}-contact`}
-              name="contactId"
-              defaultValue={view.contactId}
-              required
-              autoComplete="off"
-              spellCheck={false}
-              aria-describedby={`${id}-contact-hint`}
-            />
-            <small id={`${id}-contact-hint`} className="muted">
-              {t('session.contactIdHint')}
-            </small>
-          </p>
-          <p className="field">
-            <label htmlFor={`${id}-otp`}>{t('session.code')}</label>
-            <input
-              id={`${id}-otp`}
-              name="otp"
-              required
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              pattern="\s*(\d\s*){8}"
-              maxLength={12}
-            />
-          </p>
-          <button type="submit" className="button" disabled={busy}>
-            {t('session.continue')}
-          </button>
-          <p className="muted">{t('session.newLink')}</p>
+      {view.kind === 'code' && CodeForm && (
+        <CodeForm t={t} view={view} busy={busy} onSubmit={(contactId, otp, target) => void onSubmit(contactId, otp, target)}>
           {botCheckActive() && <BotCheckNotice t={t} />}
-        </form>
+        </CodeForm>
       )}
       {devMode && (
         <dl className="dev-mode">

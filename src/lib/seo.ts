@@ -6,6 +6,8 @@ import { absoluteUrl } from './paths.ts';
 export interface Crumb {
   name: string;
   path: string;
+  /** The language the name is written in, when it is not the page's (a fallback title). */
+  textLang?: Lang | undefined;
 }
 
 export function alternatesFor(languages: Lang[], path: (lang: Lang) => string): Alternate[] {

@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { articleIn, articlePath } from './content.ts';
+import { articleIn, articlePath, articles } from './content.ts';
 
+const axeTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 const article = articleIn('en', 'ar', 'ja');
 const pages = {
   home: (lang: string) => `/${lang}`,
@@ -17,12 +18,28 @@ for (const theme of ['light14', 'dark14']) {
         await context.addCookies([{ name: 'theme', value: theme, url: baseURL! }]);
         await page.goto(path(lang));
         await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-        const results = await new AxeBuilder({ page })
-          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-          .analyze();
+        const results = await new AxeBuilder({ page }).withTags(axeTags).analyze();
         expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
       });
     }
+  }
+}
+
+// Every article of the content, as a wide and a phone screen shows it: code blocks and tables that scroll on one
+// screen and not on the other, contents lists in both placements. One page goes through them all, to keep it quick.
+for (const lang of ['en', 'ar']) {
+  for (const width of [1280, 390]) {
+    test(`every article in ${lang} at ${width} px passes axe`, async ({ page }) => {
+      test.setTimeout(articles.length * 6_000);
+      await page.setViewportSize({ width, height: 800 });
+      const violations: string[] = [];
+      for (const each of articles) {
+        await page.goto(articlePath(lang, each));
+        const results = await new AxeBuilder({ page }).withTags(axeTags).analyze();
+        for (const v of results.violations) violations.push(`${each.slug}: ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+      }
+      expect(violations).toEqual([]);
+    });
   }
 }
 

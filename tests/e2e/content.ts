@@ -42,6 +42,17 @@ export function titleOf(lang: string, slug: string): string {
   return frontmatter(join(root, 'articles', lang, `${slug}.md`), 'title');
 }
 
+/** How many second- and third-level headings the article has in this language ("On this page" lists them). */
+export function sectionCount(lang: string, slug: string): number {
+  return readFileSync(join(root, 'articles', lang, `${slug}.md`), 'utf8').match(/^#{2,3} /gm)?.length ?? 0;
+}
+
+/** The topics, each with the languages it is written in. */
+export const categories = slugsIn('categories', 'en').map((slug) => ({
+  slug,
+  languages: readdirSync(join(root, 'categories')).filter((lang) => slugsIn('categories', lang).includes(slug)),
+}));
+
 export function articlePath(lang: string, article: ArticleFile): string {
   return `/${lang}/categories/${article.category}/articles/${article.slug}`;
 }

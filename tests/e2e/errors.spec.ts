@@ -55,3 +55,38 @@ test('a trailing slash gets a 301 to the bare path, query kept', async ({ reques
     ).toBe(to);
   }
 });
+
+test('the English 404 says exactly what the seed says, with its status', async ({ page }) => {
+  const response = await page.goto('/en/no-such-page');
+  expect(response?.status()).toBe(404);
+  const screen = page.locator('section.error');
+  await expect(screen.locator('h1')).toHaveText('Page not found: \u2068/en/no-such-page\u2069 (404)');
+  await expect(screen.locator('p')).toHaveText('The requested URL "\u2068/en/no-such-page\u2069" was not found on this server.');
+});
+
+for (const lang of ['en', 'ja', 'ar']) {
+  test(`below its sentences, the 404 in ${lang} offers the search box and popular articles in ${lang}`, async ({ page }) => {
+    const t = messages(lang);
+    await page.goto(`/${lang}`);
+    const popularOnHome = await page
+      .locator('section[aria-labelledby="popular-title"] a')
+      .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+
+    const response = await page.goto(`/${lang}/no-such-page`);
+    expect(response?.status()).toBe(404);
+    const sentence = (await page.locator('section.error p').boundingBox())!;
+    const search = page.getByRole('search');
+    await expect(search).toHaveCount(1);
+    expect((await search.boundingBox())!.y).toBeGreaterThan(sentence.y);
+
+    const popular = page.getByRole('region', { name: t['home.popular']! });
+    const links = await popular.getByRole('link').evaluateAll((all) => all.map((link) => link.getAttribute('href')));
+    expect(links.length).toBeGreaterThan(0);
+    for (const href of links) expect(popularOnHome).toContain(href);
+    expect((await popular.boundingBox())!.y).toBeGreaterThan(sentence.y);
+
+    await search.getByRole('searchbox').fill('code');
+    await search.getByRole('searchbox').press('Enter');
+    await expect(page).toHaveURL(new RegExp(`/${lang}/search\\?q=code$`));
+  });
+}

@@ -11,7 +11,7 @@ async function focused(page: Page) {
 test('keyboard alone reaches every header control, in order', async ({ page }) => {
   await page.goto(articlePath('en', articleIn('en')));
   const seen: string[] = [];
-  for (let i = 0; i < 7; i += 1) {
+  for (let i = 0; i < 8; i += 1) {
     await page.keyboard.press('Tab');
     seen.push(await focused(page));
   }
@@ -22,6 +22,7 @@ test('keyboard alone reaches every header control, in order', async ({ page }) =
     'button:Search',
     'summary:EnglishLanguage: English',
     'summary:Theme',
+    'a:Your conversations',
     'a:Staff sign-in',
   ]);
 });

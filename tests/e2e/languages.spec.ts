@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
+import { languageName } from '../../src/lib/format.ts';
 import { languages } from '../../src/lib/i18n/languages.ts';
-import { articleIn, articlePath, messages } from './content.ts';
+import { articleIn, articleMissingIn, articlePath, categories, messages } from './content.ts';
 
 test.describe('every language', () => {
   for (const lang of languages) {
@@ -69,5 +70,52 @@ test.describe('the bare address /', () => {
     const html = await response.text();
     expect(html).toContain('<html lang="en" dir="ltr"');
     expect(html).toContain(messages('en')['home.heading']);
+  });
+});
+
+test.describe('a language with few translations (fi)', () => {
+  const lang = 'fi';
+  const untranslated = categories.filter((category) => !category.languages.includes(lang));
+  const notice = () =>
+    messages(lang)
+      ['article.fallbackNotice']!.replace('{{language}}', languageName(lang, lang))
+      .replace('{{fallback}}', languageName(lang, 'en'));
+
+  test('the home page says once that its topics are shown in English, and marks them lang="en"', async ({ page }) => {
+    expect(untranslated.length).toBeGreaterThan(0);
+    await page.goto(`/${lang}`);
+    await expect(page.getByRole('note')).toHaveCount(1);
+    await expect(page.getByRole('note')).toHaveText(notice());
+    for (const category of untranslated) {
+      const card = page.locator('.card', { has: page.locator(`a[href="/${lang}/categories/${category.slug}"]`) });
+      await expect(card).toHaveAttribute('lang', 'en');
+    }
+  });
+
+  test('a topic page says it once and marks its English title lang="en", down to the breadcrumbs', async ({ page }) => {
+    const category = untranslated[0]!;
+    await page.goto(`/${lang}/categories/${category.slug}`);
+    await expect(page.getByRole('note')).toHaveCount(1);
+    await expect(page.getByRole('note')).toHaveText(notice());
+    await expect(page.locator('h1').locator('xpath=ancestor-or-self::*[@lang][1]')).toHaveAttribute('lang', 'en');
+    await expect(page.locator('.crumbs [aria-current="page"]').locator('xpath=ancestor-or-self::*[@lang][1]')).toHaveAttribute(
+      'lang',
+      'en',
+    );
+  });
+
+  test('an article shown in English says it once, and its English topic in the breadcrumbs is marked', async ({ page }) => {
+    const article = articleMissingIn(lang);
+    await page.goto(articlePath(lang, article));
+    await expect(page.getByRole('note')).toHaveCount(1);
+    const topic = page.locator(`.crumbs a[href="/${lang}/categories/${article.category}"]`);
+    if (untranslated.some((category) => category.slug === article.category)) {
+      await expect(topic.locator('xpath=ancestor-or-self::*[@lang][1]')).toHaveAttribute('lang', 'en');
+    }
+  });
+
+  test('the English home has no notice', async ({ page }) => {
+    await page.goto('/en');
+    await expect(page.getByRole('note')).toHaveCount(0);
   });
 });

@@ -189,3 +189,15 @@ test('text typed before the search island wakes up is kept and searched', async 
   await expect(page.locator('.results a', { hasText: article.title }).first()).toBeVisible();
   await expect(page.getByRole('searchbox')).toHaveValue(article.title);
 });
+
+test('excerpts mark the word without its punctuation, and show "…" where they cut a sentence', async ({ page }) => {
+  // "code" is followed by commas and full stops across the demo articles: Pagefind marks "code," as a whole.
+  await search(page, 'en', 'code');
+  const marks = await page.locator('.results mark').allTextContents();
+  expect(marks.length).toBeGreaterThan(0);
+  for (const mark of marks) expect(mark).toMatch(/^[^\p{P}](.*[^\p{P}])?$/su);
+  const excerpts = (await page.locator('.results .excerpt').allTextContents()).map((text) => text.trim());
+  // Every excerpt stops at a sentence's end or says it was cut; at least one was cut at its start.
+  for (const excerpt of excerpts) expect(excerpt).toMatch(/[.!?…](\p{Pe}|\p{Pf}|["'])*$/u);
+  expect(excerpts.some((excerpt) => excerpt.startsWith('… '))).toBe(true);
+});

@@ -1,8 +1,33 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
+import { languages } from '../../src/lib/i18n/languages.ts';
 import { inviteLink } from './cli.ts';
 import { messages } from './content.ts';
 
 const t = messages('en');
+const fill = (template: string, values: Record<string, string>) =>
+  template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => values[name] ?? '');
+
+/**
+ * Whether `text` inside the element shows left to right: its first character is drawn left of its last (a
+ * right-to-left run would put "/ar/chat" as "ar/chat/" and "ct_" as "_ct").
+ */
+function readsLeftToRight(element: Locator, text: string): Promise<boolean> {
+  return element.evaluate((root, wanted) => {
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const at = node.textContent!.indexOf(wanted);
+      if (at < 0) continue;
+      const box = (offset: number) => {
+        const range = document.createRange();
+        range.setStart(node, offset);
+        range.setEnd(node, offset + 1);
+        return range.getBoundingClientRect();
+      };
+      return box(at).left < box(at + wanted.length - 1).left;
+    }
+    throw new Error(`"${wanted}" is not in the element`);
+  }, text);
+}
 
 test('an invitation link made by the command-line tool opens a session and leaves no cs_ parameter', async ({ page, context }) => {
   const link = inviteLink(['--name', 'Mira']);
@@ -49,17 +74,94 @@ test('an expired session offers the code form, and a code typed by hand opens it
   await expect(page.getByLabel(t['session.code']!)).toBeVisible();
 
   const fresh = inviteLink(['--chat-box', link.chatBoxId], link.email);
-  await page.getByLabel(t['session.contactId']!).fill(fresh.contactId);
+  // The ended session's id is filled in: only the code is typed.
+  await expect(page.getByLabel(t['session.yourId']!)).toHaveValue(link.contactId);
   await page.getByLabel(t['session.code']!).fill(fresh.code);
   await page.getByRole('button', { name: t['session.continue']! }).click();
   await expect(page.getByText(t['session.chattingAs']!.replace('{{name}}', '\u2068Olga\u2069'))).toBeVisible();
+  // Focus goes to the result, not back to the document (where the next Tab would land on the skip link).
+  await expect(page.locator('.session-active')).toBeFocused();
 });
+
+test('every language’s header links to “Your conversations”, /{lang}/chat', async ({ request }) => {
+  for (const lang of languages) {
+    const html = await (await request.get(`/${lang}`)).text();
+    const link = /<a href="([^"]+)" data-contact-chats[^>]*>([\s\S]*?)<\/a>/.exec(html);
+    expect(link?.[1], lang).toBe(`/${lang}/chat`);
+    expect(link?.[2]?.replace(/<[^>]+>/g, '').trim(), lang).toBe(messages(lang)['session.titlePage']);
+  }
+});
+
+test('an invitation link pasted into the form fills both fields and opens its conversation, never in the address', async ({ page }) => {
+  const link = inviteLink(['--name', 'Pasted']);
+  const addresses: string[] = [];
+  page.on('request', (request) => addresses.push(request.url()));
+  page.on('framenavigated', (frame) => addresses.push(frame.url()));
+  await page.goto('/en');
+  await page.getByRole('link', { name: t['session.titlePage']! }).click();
+  await expect(page).toHaveURL(/\/en\/chat$/);
+  await page.getByLabel(t['session.code']!).fill(`https://help.example.com${link.path}`);
+  await expect(page.getByLabel(t['session.yourId']!)).toHaveValue(link.contactId);
+  await expect(page.getByLabel(t['session.code']!)).toHaveValue(link.code);
+  await page.getByRole('button', { name: t['session.continue']! }).click();
+  await expect(page).toHaveURL(new RegExp(`/en/chat/${link.chatBoxId}$`));
+  await expect(page.getByText(t['session.chattingAs']!.replace('{{name}}', '\u2068Pasted\u2069'))).toBeVisible();
+  expect(addresses.filter((address) => address.includes('cs_'))).toEqual([]);
+});
+
+test('the code form says what is wrong under each field, in the page’s language, and moves focus there', async ({ page }) => {
+  const link = inviteLink();
+  const ar = messages('ar');
+  await page.goto(`/ar/chat/${link.chatBoxId}`);
+  const id = page.getByLabel(ar['session.yourId']!);
+  const code = page.getByLabel(ar['session.code']!);
+  const idError = (key: string) => fill(ar[key]!, { prefix: 'ct_' });
+  await page.getByRole('button', { name: ar['session.continue']! }).click();
+  await expect(id).toBeFocused();
+  await expect(id).toHaveAttribute('aria-invalid', 'true');
+  const describedBy = (await id.getAttribute('aria-describedby'))!.split(' ');
+  await expect(page.locator(`[id="${describedBy.at(-1)}"]`)).toHaveText(idError('session.error.idMissing'));
+  await expect(page.getByText(ar['session.error.codeMissing']!)).toBeVisible();
+  // The browser's own bubbles never show: the form is not checked by the browser.
+  expect(await page.locator('.session-form').evaluate((form: HTMLFormElement) => form.noValidate)).toBe(true);
+
+  await id.fill('hello');
+  await code.fill('12345678');
+  await page.getByRole('button', { name: ar['session.continue']! }).click();
+  await expect(page.getByText(idError('session.error.idInvalid'))).toBeVisible();
+  await expect(id).toBeFocused();
+  await expect(code).toHaveAttribute('aria-invalid', 'false');
+
+  await id.fill(link.contactId);
+  await code.fill('0000000');
+  await page.getByRole('button', { name: ar['session.continue']! }).click();
+  await expect(page.getByText(ar['session.error.codeInvalid']!)).toBeVisible();
+  await expect(code).toBeFocused();
+
+  await code.fill('00000000');
+  await page.getByRole('button', { name: ar['session.continue']! }).click();
+  const alert = page.getByRole('alert');
+  await expect(alert).toHaveText(ar['session.codeNotAccepted']!);
+  await expect(alert).toHaveClass(/notice-error/);
+  await expect(alert).toBeFocused();
+});
+
+for (const lang of ['ar', 'he']) {
+  test(`code and ids read left to right in ${lang}, in an article and in the code form`, async ({ page }) => {
+    await page.goto(`/${lang}/categories/chatting-with-us/articles/open-your-conversation`);
+    const path = page.locator('main code', { hasText: new RegExp(`^/${lang}/chat$`) }).first();
+    expect(await readsLeftToRight(path, `/${lang}/chat`)).toBe(true);
+    await page.goto(`/${lang}/chat`);
+    const hint = page.locator('.session-form .field small.muted').first();
+    expect(await readsLeftToRight(hint, 'ct_')).toBe(true);
+  });
+}
 
 test('a wrong code says so, in the page’s language', async ({ page }) => {
   const link = inviteLink();
   await page.goto(`/de/chat/${link.chatBoxId}`);
   const de = messages('de');
-  await page.getByLabel(de['session.contactId']!).fill(link.contactId);
+  await page.getByLabel(de['session.yourId']!).fill(link.contactId);
   await page.getByLabel(de['session.code']!).fill('00000000');
   await page.getByRole('button', { name: de['session.continue']! }).click();
   await expect(page.getByRole('alert')).toHaveText(de['session.codeNotAccepted']!);

@@ -91,12 +91,15 @@ test('the sign-in page works when reached by links, there and back again', async
   await expect(page.getByText(t['login.emailMissing']!)).toBeVisible();
 });
 
-test('a wrong password gives one generic line that does not say whether the account exists', async ({ page }) => {
+test('a wrong password gives one generic error line, focused, that does not say whether the account exists', async ({ page }) => {
   const email = uniqueEmail('known');
   await createAccount(email, 'right-password-1');
   await page.goto('/en/login');
   await signInWithPassword(page, email, 'wrong-password-1');
   await expect(page.getByRole('alert')).toHaveText(t['login.failed']!);
+  // Shown as an error, with focus on it rather than on the document (the Sign in button was disabled meanwhile).
+  await expect(page.getByRole('alert')).toHaveClass(/notice-error/);
+  await expect(page.getByRole('alert')).toBeFocused();
   await page.reload();
   await signInWithPassword(page, uniqueEmail('nobody'), 'wrong-password-1');
   await expect(page.getByRole('alert')).toHaveText(t['login.failed']!);

@@ -14,7 +14,7 @@ import {
 import { emailProblem, passwordProblem } from '../../lib/staff/fieldRules.ts';
 import { firebaseAuth } from '../../lib/staff/firebase.ts';
 import { $staffAuth } from '../../stores/staffAuth.ts';
-import { alert, busy, check, fill, firebaseSettings, lang, ready, root, show } from './page.ts';
+import { alert, busy, check, fill, firebaseSettings, focusOn, lang, ready, root, show } from './page.ts';
 
 const auth = firebaseAuth(firebaseSettings());
 const form = root.querySelector<HTMLFormElement>('[data-login]')!;
@@ -24,21 +24,27 @@ const verifyPanel = root.querySelector<HTMLElement>('[data-verify]')!;
 const notStaffPanel = root.querySelector<HTMLElement>('[data-not-staff]')!;
 const signedInPanel = root.querySelector<HTMLElement>('[data-signed-in]')!;
 
+/** Shows a panel as the result of a sign-in, with focus on it. */
+function showResult(panel: HTMLElement): void {
+  show(panel);
+  focusOn(panel);
+}
+
 /** After any sign-in: verify the e-mail first, then the organisation record, then on to `next`. */
 async function continueSignedIn(): Promise<void> {
   const user = $staffAuth.get().user;
   if (!user) return show(form);
   fill('email', user.email ?? '');
-  if (!user.emailVerified) return show(verifyPanel);
+  if (!user.emailVerified) return showResult(verifyPanel);
   try {
     await fetchStaffDetails(auth);
     location.assign(afterSignIn(new URLSearchParams(location.search).get('next'), lang));
   } catch (error) {
-    if (error instanceof ApiRequestError && error.code === 'not_staff') show(notStaffPanel);
-    else if (error instanceof ApiRequestError && error.code === 'email_not_verified') show(verifyPanel);
+    if (error instanceof ApiRequestError && error.code === 'not_staff') showResult(notStaffPanel);
+    else if (error instanceof ApiRequestError && error.code === 'email_not_verified') showResult(verifyPanel);
     else {
       show(form);
-      alert('login.failed');
+      alert('login.failed', { error: true, focus: true });
     }
   }
 }
@@ -57,7 +63,7 @@ async function attempt(work: () => Promise<boolean>, failure: string): Promise<v
   const ok = await work();
   busy(form, false);
   if (ok) await continueSignedIn();
-  else alert(failure);
+  else alert(failure, { error: true, focus: true });
 }
 
 form.addEventListener('submit', (event) => {

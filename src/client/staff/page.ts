@@ -11,11 +11,22 @@ export function firebaseSettings(): FirebaseWebSettings {
 
 const alertLine = root.querySelector<HTMLElement>('[data-alert]')!;
 
-/** Shows one pre-rendered message (by its key) in the alert line, or hides the line. */
-export function alert(key: string | null): void {
+/**
+ * Shows one pre-rendered message (by its key) in the alert line, or hides the line. `error` gives it the error
+ * style; `focus` moves focus to it, after a button that was disabled while working left focus nowhere.
+ */
+export function alert(key: string | null, { error = false, focus = false } = {}): void {
   const text = key ? root.querySelector(`[data-message="${key}"]`)?.textContent : '';
   alertLine.textContent = text ?? '';
   alertLine.hidden = !text;
+  alertLine.classList.toggle('notice-error', error);
+  if (focus && text) focusOn(alertLine);
+}
+
+/** Focus on something that is not a control (a message, a panel), as the result of what was just done. */
+export function focusOn(element: HTMLElement): void {
+  element.tabIndex = -1;
+  element.focus();
 }
 
 /** Shows exactly one of the page's panels (forms and states). */

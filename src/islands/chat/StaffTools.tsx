@@ -203,7 +203,9 @@ export function ContactPanel({ lang, t, messages, getToken, chatBoxId, contactId
               <dd dir="auto">{contact.name || '—'}</dd>
               <dt>{t('staffTools.email')}</dt>
               <dd>
-                <a href={`mailto:${contact.email}`}>{contact.email}</a>
+                <a href={`mailto:${contact.email}`} dir="ltr">
+                  {contact.email}
+                </a>
               </dd>
               <dt>{t('staffTools.language')}</dt>
               <dd lang={contact.lang}>{isLang(contact.lang) ? endonyms[contact.lang] : contact.lang}</dd>

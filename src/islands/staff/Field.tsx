@@ -4,8 +4,9 @@ import type { ReactNode } from 'react';
 interface Props {
   id: string;
   label: string;
-  hint?: string | undefined;
-  error?: string | undefined;
+  /** Text, or text with an isolated id in it (islands/chat/CodeForm.tsx). */
+  hint?: ReactNode;
+  error?: ReactNode;
   /** The input, given the ids that describe it (hint and error) for aria-describedby. */
   children: (describedBy: string | undefined) => ReactNode;
 }

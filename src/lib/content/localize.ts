@@ -18,6 +18,11 @@ export function localize<T>(versions: Versions<T>, lang: Lang): Localized<T> {
   throw new Error(`No version in ${fallbackChain(lang).join(', ')}: the catalogue should have refused this.`);
 }
 
+/** The language a text is shown in when it is a fallback, for its lang attribute; undefined when it is the reader's. */
+export function fallbackLang(view: { textLang: Lang; isFallback: boolean }): Lang | undefined {
+  return view.isFallback ? view.textLang : undefined;
+}
+
 /** The languages a page is really written in, in the seed's order: the hreflang and sitemap alternates. */
 export function translatedLanguages<T>(versions: Versions<T>): Lang[] {
   return languages.filter((lang) => versions.has(lang));

@@ -1,9 +1,11 @@
 /** The browser side of search: loads Pagefind (only the search page does) and turns its results into ours. */
-import { parseExcerpt, type ExcerptPart } from './excerpt.ts';
+import { excerptParts, type ExcerptPart } from './excerpt.ts';
 
 interface PagefindResultData {
   url: string;
   excerpt: string;
+  /** The page's whole indexed text, which the excerpt is a window of. */
+  content: string;
   meta: Record<string, string | undefined>;
 }
 
@@ -59,7 +61,7 @@ export async function searchArticles(query: string, topic: string, count = resul
       url: cleanUrl(item.url),
       title: item.meta['title'] ?? cleanUrl(item.url),
       topic: item.meta['topic'] ?? '',
-      excerpt: parseExcerpt(item.excerpt),
+      excerpt: excerptParts(item.excerpt, item.content),
       textLang: item.meta['textLang'],
     })),
   };

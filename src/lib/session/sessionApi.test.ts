@@ -30,7 +30,8 @@ import {
   resetSessions,
   toRecord,
 } from './sessionApi.ts';
-import { openSession, renewSession } from './sessionFlow.ts';
+import { formProblems } from '../staff/fieldIssues.ts';
+import { openSession, renewSession, submitCode } from './sessionFlow.ts';
 import { pageScope } from '../api/ids.ts';
 
 const cookie = (key: string) => Cookies.get(`${sessionCookiePrefix}${key}`);
@@ -128,15 +129,22 @@ describe('the contact session against the real API', () => {
     expect(cookie(contact.chatBoxId)).toBeUndefined();
   });
 
-  it('shows the code form, saying the session ended, after an extend refused because the contact was revoked', async () => {
+  it('shows the code form, saying the session ended and with the id filled in, after an extend refused because the contact was revoked', async () => {
     expect((await openSession(contact.chatBoxId, withCode())).kind).toBe('active');
     const [{ email }] = (await db.query<{ email: string }>('select email from contacts')) as [{ email: string }];
     await revokeContact(services, email);
     later(3000);
-    expect(await renewSession(contact.chatBoxId)).toEqual({ kind: 'code', notice: 'session.ended', contactId: '' });
+    expect(await renewSession(contact.chatBoxId)).toEqual({ kind: 'code', notice: 'session.ended', contactId: contact.contactId });
     expect(server.requests.at(-1)).toBe('POST /api/chat/extend');
     expect($contactSessions.get()[contact.chatBoxId]).toBeUndefined();
     expect(cookie(contact.chatBoxId)).toBeUndefined();
+  });
+
+  it('keeps a refused contact id’s per-field issue, for the form to say next to the field', async () => {
+    const view = await submitCode(contact.chatBoxId, 'hello', contact.code);
+    expect(view).toMatchObject({ kind: 'code', notice: 'apiError.invalid_body', contactId: 'hello' });
+    const refusal = view.kind === 'code' ? view.refusal : undefined;
+    expect(formProblems(refusal, ['contactId', 'otp'])).toEqual({ fields: { contactId: true }, code: undefined });
   });
 
   it('keeps the session’s last token without extending it, then shows the code form when it goes stale', async () => {
@@ -150,7 +158,7 @@ describe('the contact session against the real API', () => {
     expect((await renewSession(contact.chatBoxId)).kind).toBe('active');
     expect(server.requests).toEqual(['POST /api/contacts/get']);
     later(1);
-    expect(await renewSession(contact.chatBoxId)).toEqual({ kind: 'code', notice: 'session.ended', contactId: '' });
+    expect(await renewSession(contact.chatBoxId)).toEqual({ kind: 'code', notice: 'session.ended', contactId: contact.contactId });
     expect(cookie(contact.chatBoxId)).toBeUndefined();
   });
 

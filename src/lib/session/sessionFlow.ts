@@ -15,7 +15,8 @@ export type SessionView =
   | { kind: 'checking' }
   /** `final`: the session ends at expiresAt, no renewing. `checkAt`: when to renew, or to find it ended. */
   | { kind: 'active'; contact: Contact; expiresAt: number; final: boolean; checkAt: number }
-  | { kind: 'code'; notice: Notice | undefined; contactId: string };
+  /** `refusal`: a 400 with per-field issues, so the form can put them next to its fields. */
+  | { kind: 'code'; notice: Notice | undefined; contactId: string; refusal?: unknown };
 
 const knownErrors = new Set(['rate_limited', 'bot_check_failed', 'bot_check_unavailable', 'invalid_body', 'network']);
 
@@ -32,12 +33,16 @@ export function noticeFor(error: unknown): Notice {
 // Remembers that this browser had a session for a key, to say "ended" rather than just ask for a code.
 const seenKey = (key: string) => `foyer:session-seen:${key}`;
 const storage = () => (typeof localStorage === 'undefined' ? undefined : localStorage);
+// The contact id of this browser's last session, so the code form can fill it in after the session ended.
+const lastContactKey = 'foyer:contact-id';
+const knownContactId = (given: string | undefined) => given || storage()?.getItem(lastContactKey) || '';
 
 async function active(key: string): Promise<SessionView> {
   const contact = await fetchContact(key);
   const record = $contactSessions.get()[key];
-  if (!contact || !record) return { kind: 'code', notice: 'session.ended', contactId: '' };
+  if (!contact || !record) return { kind: 'code', notice: 'session.ended', contactId: knownContactId(undefined) };
   storage()?.setItem(seenKey(key), '1');
+  storage()?.setItem(lastContactKey, contact.id);
   const final = isFinal(record.token);
   return { kind: 'active', contact, expiresAt: record.expiresAt, final, checkAt: nextChangeAt(record, final) };
 }
@@ -46,9 +51,11 @@ async function open(key: string, request: TokenRequest): Promise<SessionView> {
   try {
     const token = await getSessionToken(key, request);
     if (token) return await active(key);
-    return { kind: 'code', notice: storage()?.getItem(seenKey(key)) ? 'session.ended' : undefined, contactId: request.contactId ?? '' };
+    const notice = storage()?.getItem(seenKey(key)) ? 'session.ended' : undefined;
+    return { kind: 'code', notice, contactId: knownContactId(request.contactId) };
   } catch (error) {
-    return { kind: 'code', notice: noticeFor(error), contactId: request.contactId ?? '' };
+    const view: SessionView = { kind: 'code', notice: noticeFor(error), contactId: knownContactId(request.contactId) };
+    return error instanceof ApiRequestError && error.issues.length ? { ...view, refusal: error } : view;
   }
 }
 
@@ -86,6 +93,7 @@ export function keepSessionCurrent(key: string, view: SessionView, show: (view: 
 export function signOut(key: string): SessionView {
   resetSessions();
   storage()?.removeItem(seenKey(key));
+  storage()?.removeItem(lastContactKey);
   return { kind: 'code', notice: undefined, contactId: '' };
 }
 

@@ -61,3 +61,71 @@ export function toHex(colour: Oklch): string {
     )
     .join('')}`;
 }
+
+export interface Lab {
+  l: number;
+  a: number;
+  b: number;
+}
+
+/** CIELAB under D65, the white sRGB is defined with: the space CIEDE2000 measures in. */
+export function toLab(colour: Oklch): Lab {
+  const [r, g, b] = oklchToLinearRgb(colour).map(clamp) as Rgb;
+  const white = [0.95047, 1, 1.08883];
+  const xyz = [
+    0.4124564 * r + 0.3575761 * g + 0.1804375 * b,
+    0.2126729 * r + 0.7151522 * g + 0.072175 * b,
+    0.0193339 * r + 0.119192 * g + 0.9503041 * b,
+  ].map((v, i) => v / white[i]!);
+  const f = (t: number) => (t > 216 / 24389 ? Math.cbrt(t) : (24389 / 27 / 116) * t + 16 / 116);
+  const [fx, fy, fz] = xyz.map(f) as Rgb;
+  return { l: 116 * fy - 16, a: 500 * (fx - fy), b: 200 * (fy - fz) };
+}
+
+const degrees = (radians: number) => (radians * 180) / Math.PI;
+const radians = (deg: number) => (deg * Math.PI) / 180;
+
+/** CIEDE2000 colour difference (Sharma, Wu and Dalal 2005): about 1 is just noticeable, 10 clearly distinct. */
+export function deltaE2000(first: Lab, second: Lab): number {
+  const c1 = Math.hypot(first.a, first.b);
+  const c2 = Math.hypot(second.a, second.b);
+  const cMean7 = ((c1 + c2) / 2) ** 7;
+  const g = 0.5 * (1 - Math.sqrt(cMean7 / (cMean7 + 25 ** 7)));
+  const a1 = (1 + g) * first.a;
+  const a2 = (1 + g) * second.a;
+  const cp1 = Math.hypot(a1, first.b);
+  const cp2 = Math.hypot(a2, second.b);
+  const hue = (b: number, a: number) => (b === 0 && a === 0 ? 0 : (degrees(Math.atan2(b, a)) + 360) % 360);
+  const h1 = hue(first.b, a1);
+  const h2 = hue(second.b, a2);
+
+  const dL = second.l - first.l;
+  const dC = cp2 - cp1;
+  let dh = 0;
+  if (cp1 * cp2 !== 0) {
+    dh = h2 - h1;
+    if (dh > 180) dh -= 360;
+    else if (dh < -180) dh += 360;
+  }
+  const dH = 2 * Math.sqrt(cp1 * cp2) * Math.sin(radians(dh / 2));
+
+  const lMean = (first.l + second.l) / 2;
+  const cMean = (cp1 + cp2) / 2;
+  let hMean = h1 + h2;
+  if (cp1 * cp2 !== 0) {
+    if (Math.abs(h1 - h2) <= 180) hMean /= 2;
+    else hMean = h1 + h2 < 360 ? (h1 + h2 + 360) / 2 : (h1 + h2 - 360) / 2;
+  }
+  const t =
+    1 -
+    0.17 * Math.cos(radians(hMean - 30)) +
+    0.24 * Math.cos(radians(2 * hMean)) +
+    0.32 * Math.cos(radians(3 * hMean + 6)) -
+    0.2 * Math.cos(radians(4 * hMean - 63));
+  const sL = 1 + (0.015 * (lMean - 50) ** 2) / Math.sqrt(20 + (lMean - 50) ** 2);
+  const sC = 1 + 0.045 * cMean;
+  const sH = 1 + 0.015 * cMean * t;
+  const cMean7p = cMean ** 7;
+  const rT = -2 * Math.sqrt(cMean7p / (cMean7p + 25 ** 7)) * Math.sin(radians(60 * Math.exp(-(((hMean - 275) / 25) ** 2))));
+  return Math.sqrt((dL / sL) ** 2 + (dC / sC) ** 2 + (dH / sH) ** 2 + rT * (dC / sC) * (dH / sH));
+}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { contrastRatio, inGamut } from './colour.ts';
+import { contrastRatio, deltaE2000, inGamut, toLab } from './colour.ts';
 import { themesCss } from './css.ts';
-import { defaultTheme, hues, isThemeName, themeNames, tokenColour, tokenNames, type Token } from './themes.ts';
+import { defaultTheme, hues, isThemeName, modes, themeNames, tokenColour, tokenNames, type Token } from './themes.ts';
 
 // WCAG 2.2 AA: 4.5:1 for text (body, muted, links, button labels), 3:1 for UI parts (focus ring, field borders).
 const pairs: [Token, Token, number][] = [
@@ -45,6 +45,18 @@ describe('themes', () => {
     for (let i = 1; i < coloured.length; i += 1) expect(coloured[i]! - coloured[i - 1]!).toBeGreaterThanOrEqual(15);
   });
 
+  // Readers pick a theme by its colour: no two accents may be closer than a clearly visible difference.
+  it.each(modes)('have accent colours at least 10 apart (CIEDE2000) in %s mode', (mode) => {
+    const accents = hues.map(({ id }) => ({ id, lab: toLab(tokenColour(`${mode}${id}`, 'accent')) }));
+    const tooClose = accents.flatMap((first, i) =>
+      accents
+        .slice(i + 1)
+        .map((second) => ({ pair: `${first.id} and ${second.id}`, difference: deltaE2000(first.lab, second.lab) }))
+        .filter(({ difference }) => difference < 10),
+    );
+    expect(tooClose).toEqual([]);
+  });
+
   describe.each(themeNames)('%s', (theme) => {
     it('paints every token inside sRGB, so browsers show what was tested', () => {
       for (const token of tokenNames) expect(inGamut(tokenColour(theme, token)), token).toBe(true);
@@ -59,5 +71,7 @@ describe('themes', () => {
     const css = themesCss();
     for (const theme of themeNames) expect(css).toContain(`[data-theme=${theme}]`);
     expect(css).toContain('[data-theme^=dark]{color-scheme:dark;');
+    expect(css).toContain('--accent:oklch(calc(.48 - var(--d))');
+    expect(css).toContain('[data-theme=dark9]{--h:258;');
   });
 });

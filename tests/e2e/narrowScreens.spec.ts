@@ -1,0 +1,45 @@
+import { expect, test, type Page } from '@playwright/test';
+import { languages } from '../../src/lib/i18n/languages.ts';
+import { articlePath, articles, categories } from './content.ts';
+
+// The narrowest phone screen WCAG reflow asks for (320 CSS px): nothing may make the page scroll sideways; code
+// blocks and tables scroll inside themselves.
+const width = 320;
+const withCode = articles.find((article) => article.slug === 'enter-code-by-hand') ?? articles[0]!;
+
+const pages: [string, (lang: string) => string, (page: Page) => Promise<void>][] = [
+  ['home', (lang) => `/${lang}`, async () => {}],
+  ['topic', (lang) => `/${lang}/categories/${categories[0]!.slug}`, async () => {}],
+  ['article with code', (lang) => articlePath(lang, withCode), async () => {}],
+  // The islands draw their forms after the shell: wait for the widest part of each.
+  ['search', (lang) => `/${lang}/search`, (page) => expect(page.locator('.search-filter select')).toBeVisible()],
+  ['chat code form', (lang) => `/${lang}/chat`, (page) => expect(page.locator('.session-form')).toBeVisible()],
+  ['staff sign-in', (lang) => `/${lang}/login`, async () => {}],
+  ['not found', (lang) => `/${lang}/no-such-page`, async () => {}],
+];
+
+async function sidewaysOverflow(page: Page) {
+  return page.evaluate(() => {
+    const root = document.documentElement;
+    const wide = [...document.querySelectorAll('body *')]
+      .filter((element) => element.getBoundingClientRect().right > root.clientWidth + 0.5 || element.getBoundingClientRect().left < -0.5)
+      .filter((element) => element.checkVisibility() && !element.closest('pre, table, .sr-only, .skip-link, .astro-route-announcer'))
+      .slice(0, 3)
+      .map((element) => `${element.tagName.toLowerCase()}.${[...element.classList].join('.')}`);
+    return { scrollWidth: root.scrollWidth, clientWidth: root.clientWidth, wide };
+  });
+}
+
+for (const lang of languages) {
+  test(`no page scrolls sideways at ${width} px in ${lang}`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 640 });
+    for (const [name, path, ready] of pages) {
+      await page.goto(path(lang));
+      await ready(page);
+      const { scrollWidth, clientWidth, wide } = await sidewaysOverflow(page);
+      expect(scrollWidth, `${name} (${path(lang)}) is ${scrollWidth} px wide; too wide: ${wide.join(', ')}`).toBeLessThanOrEqual(
+        clientWidth,
+      );
+    }
+  });
+}
