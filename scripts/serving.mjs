@@ -1,6 +1,7 @@
 /**
  * Starts Foyer (src/server/main.ts) and stops it cleanly on Ctrl+C or SIGTERM. Without a production Firebase
- * configuration it first starts the Auth emulator (users kept in the data directory) and the demo staff login.
+ * configuration it first starts the Auth emulator (users kept in the data directory) and the demo staff login;
+ * without SMTP_URL outside production, a local SMTP catcher that keeps e-mail as .eml files (mailCatcher.mjs).
  */
 import { join } from 'node:path';
 import { demoStaffLogin, ensureEmulatorUser, startAuthEmulator } from './authEmulator.mjs';
@@ -71,10 +72,12 @@ export function stopCleanly(stop, { hardExitAfterMs = hardExitMs } = {}) {
 
 export async function serve() {
   let emulator;
+  let mailCatcher;
   let foyer;
   const lifecycle = stopCleanly(async () => {
     await foyer?.stop();
     await emulator?.stop();
+    await mailCatcher?.stop();
   });
   try {
     if (!process.env.FIREBASE_API_KEY && process.env.NODE_ENV !== 'production') {
@@ -91,6 +94,12 @@ export async function serve() {
       process.env.FIREBASE_AUTH_EMULATOR_HOST = emulator.host;
       await ensureEmulatorUser(emulator.host, demoStaffLogin);
     }
+    if (!process.env.SMTP_URL && process.env.NODE_ENV !== 'production') {
+      const { startMailCatcher } = await import('./mailCatcher.mjs');
+      mailCatcher = await startMailCatcher({ dir: join(process.env.FOYER_DATA_DIR ?? './data', 'mail') });
+      process.env.SMTP_URL = mailCatcher.url;
+      process.env.MAIL_FROM ||= 'Foyer (development) <foyer@localhost>';
+    }
     if (!lifecycle.stopping) {
       const { startFoyer } = await import('../src/server/main.ts');
       foyer = await startFoyer();
@@ -98,10 +107,12 @@ export async function serve() {
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);
     await emulator?.stop();
+    await mailCatcher?.stop();
     process.exit(1);
   }
   lifecycle.started();
   if (lifecycle.stopping) return;
   if (emulator) console.log(`Demo staff sign-in (Auth emulator): ${demoStaffLogin.email} / ${demoStaffLogin.password}`);
+  if (mailCatcher) console.log(`E-mail in development is caught, not delivered: read it as .eml files in ${mailCatcher.folder}`);
   console.log(`\nFoyer is running at ${foyer.url} (press Ctrl+C to stop).`);
 }

@@ -11,6 +11,7 @@ import { measureLighthouse } from './lighthouse.mjs';
 import { measureApi } from './api.mjs';
 import { measureChat } from './chat.mjs';
 import { measureInbox } from './inbox.mjs';
+import { measureMail } from './mail.mjs';
 import { indexSizes, measureSearch } from './search.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -72,6 +73,7 @@ const api = await measureApi(root, outDir);
 process.env.BENCH_DATABASE_URL ??= process.env.TEST_DATABASE_URL;
 const chat = await measureChat(root, outDir);
 const inbox = await measureInbox(root, outDir);
+const mail = await measureMail();
 
 const results = {
   date: new Date().toISOString(),
@@ -89,6 +91,7 @@ const results = {
   api,
   chat,
   inbox,
+  mail,
   indexBytes: indexSizes(join(outDir, 'client/pagefind')),
 };
 writeFileSync(join(work, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
@@ -177,6 +180,11 @@ for (const [name, run] of Object.entries({ PGlite: inbox.pglite, PostgreSQL: inb
     );
   }
   row(`inbox (${name}): navigation to first row, Chromium`, `${run.firstRowMs} ms`, '', true);
+}
+for (const [name, run] of Object.entries({ PGlite: mail.pglite, PostgreSQL: mail.postgres })) {
+  if (!run) continue;
+  row(`mail outbox (${name}, ${mail.count} due): e-mails per second`, run.perSecond.toFixed(0), '', run.sent === mail.count);
+  row(`mail outbox (${name}): due → accepted, p50 / p99`, `${(run.p50 / 1000).toFixed(2)} / ${(run.p99 / 1000).toFixed(2)} s`, '', true);
 }
 console.log(`\nFirst English query fetched: ${search.en.firstQueryFiles.join(', ')}`);
 console.log(`\nRequests for the English article: ${weights.en.urls.join(', ')}`);

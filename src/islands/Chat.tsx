@@ -115,7 +115,9 @@ function Session({ lang, messages, sessionKey: pageKey, settings }: Props) {
           {t('session.checking')}
         </p>
       )}
-      {staff && !chatBoxId && Inbox && <Inbox lang={lang} t={t} getToken={staff.getToken} me={staff.participant.id} />}
+      {staff && !chatBoxId && Inbox && (
+        <Inbox lang={lang} t={t} getToken={staff.getToken} me={staff.participant.id} mailEnabled={settings.mailEnabled} />
+      )}
       {staff && chatBoxId && (
         <>
           <p className="session-header muted">{t('chat.answeringAs', { name: isolate(staff.name) })}</p>

@@ -33,6 +33,8 @@ export interface ClientSettings {
   botCheck: BotCheckSettings;
   devModeCookie: DevModeCookie | undefined;
   firebase: FirebaseWebSettings;
+  /** The server sends e-mail (SMTP_URL and MAIL_FROM are set): staff are offered to e-mail an invitation. */
+  mailEnabled: boolean;
 }
 
 /** The settings, from the environment; the server has already refused to start with wrong ones. */
@@ -51,5 +53,6 @@ export function clientSettings(env: Record<string, string | undefined> = process
       projectId: config.FIREBASE_PROJECT_ID,
       emulatorHost: config.FIREBASE_AUTH_EMULATOR_HOST,
     },
+    mailEnabled: Boolean(env['SMTP_URL']?.trim() && env['MAIL_FROM']?.trim()),
   };
 }

@@ -12,8 +12,9 @@ import { createServices } from './services.ts';
 
 export const usage = `Usage: npm run foyer -- <command>
 
-  invite --email EMAIL [--name NAME] [--lang CODE] [--chat-box ID | --page]
+  invite --email EMAIL [--name NAME] [--lang CODE] [--chat-box ID | --page] [--no-send-email]
       Makes the contact (if new) and a chat box (unless --chat-box or --page), and prints a link with a one-time code.
+      When e-mail is set up (SMTP_URL, MAIL_FROM), the link is also e-mailed, unless --no-send-email.
   contact revoke EMAIL
       Ends the contact's open sessions and makes their unused codes worthless.
   contact export EMAIL
@@ -39,8 +40,10 @@ export function parseCommand(argv: string[]): Command {
         lang: { type: 'string' },
         'chat-box': { type: 'string' },
         page: { type: 'boolean' },
+        'send-email': { type: 'boolean' },
         role: { type: 'string' },
       },
+      allowNegative: true,
     });
   } catch (error) {
     throw new UsageError((error as Error).message);
@@ -56,6 +59,7 @@ export function parseCommand(argv: string[]): Command {
           lang: values.lang,
           chatBoxId: values['chat-box'],
           page: values.page,
+          sendEmail: values['send-email'],
         }
       : first === 'staff' && second === 'add' && third && !rest.length
         ? { name: 'staff-add', email: third, role: values.role, displayName: values.name }
@@ -75,6 +79,7 @@ export function parseCommand(argv: string[]): Command {
       email: '--email',
       role: '--role',
       lang: '--lang',
+      sendEmail: '--send-email',
     };
     throw new UsageError(
       result.error.issues.map((issue) => `${flag[String(issue.path[0])] ?? issue.path.join('.')}: ${issue.message}`).join('\n'),

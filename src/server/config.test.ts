@@ -42,6 +42,8 @@ describe('configuration', () => {
     FIREBASE_PROJECT_ID: 'acme-help',
     FIREBASE_API_KEY: 'key',
     FIREBASE_AUTH_DOMAIN: 'acme-help.firebaseapp.com',
+    SMTP_URL: 'smtp://mail:secret@smtp.example.com:587',
+    MAIL_FROM: 'Help <help@example.com>',
   };
 
   it('stops production without its secrets and keys, naming each missing setting', () => {

@@ -37,6 +37,15 @@ export const configSchema = publicSettingsSchema.extend({
     .default('')
     .transform((value) => value.split(/\s+/).filter(Boolean))
     .pipe(z.array(z.string().regex(/^https?:\/\/[a-z0-9.-]+(:\d{1,5})?$/i, 'each must be an origin such as https://www.example.com'))),
+  /** The SMTP server e-mail goes through: smtp://user:pass@host:587 (STARTTLS) or smtps://…:465. */
+  SMTP_URL: optional.refine(
+    (value) => value === undefined || /^smtps?:\/\/[^/]+/.test(value),
+    'must look like smtp://user:pass@host:587 or smtps://…',
+  ),
+  /** The sender of every e-mail, such as "Example Help <help@example.com>". */
+  MAIL_FROM: optional,
+  /** How often the mail worker looks for due e-mails (it is also woken when one is written). */
+  MAIL_POLL_SECONDS: z.coerce.number().positive().default(5),
   /** Read the client's address from X-Forwarded-For (only behind a proxy that sets it). */
   TRUST_PROXY: z
     .enum(['true', 'false', '1', '0', ''])
@@ -63,6 +72,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       !env['FIREBASE_PROJECT_ID'] && 'FIREBASE_PROJECT_ID',
       !config.FIREBASE_API_KEY && 'FIREBASE_API_KEY (the Firebase web API key)',
       !config.FIREBASE_AUTH_DOMAIN && 'FIREBASE_AUTH_DOMAIN',
+      !config.SMTP_URL && 'SMTP_URL (the SMTP server e-mail goes through, such as smtp://user:pass@smtp.example.com:587)',
+      !config.MAIL_FROM && 'MAIL_FROM (the sender of e-mails, such as "Example Help <help@example.com>")',
     ].filter(Boolean);
     if (missing.length) {
       throw new Error(`Foyer cannot start in production without: ${missing.join(', ')}. Set them in the environment.`);

@@ -82,9 +82,16 @@ export async function startFoyer(env: Record<string, string | undefined> = proce
     server.close();
     await admin?.close();
     await services.chat.close();
+    await services.mail?.stop();
     await services.db.close();
     throw error;
   }
+  services.mail?.startWorker();
+  log.info(
+    config.SMTP_URL && services.mail
+      ? `E-mail: through ${new URL(config.SMTP_URL).host}, from ${config.MAIL_FROM}.`
+      : 'E-mail: off (set SMTP_URL and MAIL_FROM to send invitations by e-mail).',
+  );
   const housekeeping = () => sweep(services.db).catch((error: unknown) => log.error('Housekeeping failed:', error));
   void housekeeping();
   const sweeper = setInterval(housekeeping, sweepEveryMs).unref();
@@ -104,6 +111,7 @@ export async function startFoyer(env: Record<string, string | undefined> = proce
       });
       clearInterval(sweeper);
       await admin?.close();
+      await services.mail?.stop();
       await services.db.close();
     })());
   return { url, stop };

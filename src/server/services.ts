@@ -9,6 +9,7 @@ import { migrate } from './db/migrate.ts';
 import { firebaseVerifier, type IdTokenVerifier } from './staff/signIn.ts';
 import { join } from 'node:path';
 import { consoleLog, type Log } from './log.ts';
+import { createMailer, type Mailer } from './mail/mailer.ts';
 import { memoryRateLimit } from './rateLimit.ts';
 import { deriveKeys, loadSecret, type Keys } from './secrets.ts';
 import { sessionVersionCache, type SessionVersions } from './contacts/sessionVersions.ts';
@@ -28,6 +29,8 @@ export interface Services {
   sendLimit: (sender: string) => void;
   /** Passes on a typing signal, at most one per sender every 2 s. */
   typing: ReturnType<typeof typingSignals>;
+  /** E-mail through the outbox; null when SMTP_URL or MAIL_FROM is unset. Stop it before the database. */
+  mail: Mailer | null;
   log: Log;
 }
 
@@ -62,6 +65,7 @@ export async function createServices(
     verifyIdToken: options.verifyIdToken ?? firebaseVerifier(config),
     keys,
     botCheck: createBotCheck(config),
+    mail: createMailer(config, db, log),
     log,
   };
 }

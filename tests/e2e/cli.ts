@@ -1,5 +1,6 @@
 /** Runs the command-line tool against the browser tests' server (over its admin channel). */
 import { execFileSync } from 'node:child_process';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 const root = join(import.meta.dirname, '../..');
@@ -36,4 +37,15 @@ export function inviteLink(
     contactId: url.searchParams.get('cs_contactId')!,
     code: url.searchParams.get('cs_otp')!,
   };
+}
+
+/** The raw e-mail (.eml) the test server's development catcher wrote for this address, waiting up to 10 s for it. */
+export async function caughtMailTo(address: string): Promise<string> {
+  const folder = join(root, e2eDataDir, 'mail');
+  for (const until = Date.now() + 10_000; Date.now() < until; await new Promise((done) => setTimeout(done, 100))) {
+    const names = await readdir(folder).catch(() => [] as string[]);
+    const name = names.find((file) => file.endsWith(`-${address.replace(/[^\w@.-]/g, '_')}.eml`));
+    if (name) return readFile(join(folder, name), 'utf8');
+  }
+  throw new Error(`No e-mail to ${address} reached the catcher in ${folder} within 10 s.`);
 }

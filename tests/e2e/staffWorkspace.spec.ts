@@ -4,10 +4,11 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { readFile } from 'node:fs/promises';
+import { simpleParser } from 'mailparser';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { demoStaffLogin } from '../../scripts/authEmulator.mjs';
 import { composer, log, write } from './chatPage.ts';
-import { foyer, inviteLink } from './cli.ts';
+import { caughtMailTo, foyer, inviteLink } from './cli.ts';
 import { messages } from './content.ts';
 import { createAccount, emulatorHost, uniqueEmail } from './emulator.ts';
 
@@ -134,6 +135,11 @@ test('an invitation made in the dialog opens the conversation in another browser
   const link = dialog.getByLabel(en['invite.link']!);
   await expect(link).toHaveValue(/\/de\/chat\/cb_\w+\?cs_contactId=ct_\w+&cs_otp=\d{8}/);
   await expect(dialog.getByText(en['invite.contactCreated']!)).toBeVisible();
+  // "Send the link by e-mail" is on by default (npm start catches development's e-mail): the e-mail arrives, in German.
+  await expect(dialog.getByRole('status').filter({ hasText: email })).toBeVisible();
+  const mailed = await simpleParser(await caughtMailTo(email));
+  expect(mailed.subject).toBe(messages('de')['mail.invitation.subject']!.replace('{{organisation}}', messages('de')['site.name']!));
+  expect(mailed.text).toContain(await link.inputValue());
   await dialog.getByRole('button', { name: en['invite.copy']! }).click();
   await expect(dialog.getByRole('status').filter({ hasText: en['invite.copied']! })).toBeVisible();
   const copied = await staff.evaluate(() => navigator.clipboard.readText());

@@ -23,6 +23,8 @@ interface Props {
   getToken: TokenGetter;
   /** The signed-in staff member's uid. */
   me?: string | undefined;
+  /** The server sends e-mail: the invite dialog offers it. */
+  mailEnabled?: boolean;
 }
 
 /** Events come in bursts (a message and a read cursor): one reload for a burst. */
@@ -38,7 +40,7 @@ interface Shown {
 
 const unreadOf = (entries: Entry[]) => entries.reduce((sum, entry) => sum + entry.unread, 0);
 
-export default function Inbox({ lang, t, getToken, me }: Props) {
+export default function Inbox({ lang, t, getToken, me, mailEnabled = false }: Props) {
   const api = useMemo(() => createStaffApi(getToken), [getToken]);
   const [shown, setShown] = useState<Shown | undefined>(undefined);
   const [failed, setFailed] = useState<string | undefined>(undefined);
@@ -120,7 +122,7 @@ export default function Inbox({ lang, t, getToken, me }: Props) {
   return (
     <div className="inbox-page">
       <div className="inbox-tools">
-        <InviteDialog lang={lang} t={t} api={api} />
+        <InviteDialog lang={lang} t={t} api={api} mailEnabled={mailEnabled} />
         <a href={`/${lang}/staff`}>{t('inbox.staffLink')}</a>
       </div>
       <InboxFilters t={t} filters={filters} onChange={changeFilters} />

@@ -20,17 +20,19 @@ interface Props {
   lang: Lang;
   t: Translate;
   api: StaffApi;
+  /** The server sends e-mail: "Send the link by e-mail" is offered, and on. */
+  mailEnabled: boolean;
 }
 
 const noProblems: FormProblems<InviteField> = { fields: {}, code: undefined };
 // A chat box that is unknown or another contact's is a problem of the id field, not of the whole form.
 const chatBoxCodes = new Set(['not_found', 'out_of_scope', 'conflict']);
 
-export default function InviteDialog({ lang, t, api }: Props) {
+export default function InviteDialog({ lang, t, api, mailEnabled }: Props) {
   const id = useId();
   const dialog = useRef<HTMLDialogElement>(null);
   const opener = useRef<HTMLButtonElement>(null);
-  const fresh: InviteForm = { email: '', name: '', lang, target: 'newChatBox', chatBoxId: '' };
+  const fresh: InviteForm = { email: '', name: '', lang, target: 'newChatBox', chatBoxId: '', sendEmail: mailEnabled };
   const [form, setForm] = useState<InviteForm>(fresh);
   const [problems, setProblems] = useState(noProblems);
   const [busy, setBusy] = useState(false);
@@ -91,6 +93,7 @@ export default function InviteDialog({ lang, t, api }: Props) {
               {invitation.contactCreated && `${t('invite.contactCreated')} `}
               {t('invite.expires', { time: expires ?? '' })}
             </p>
+            {invitation.emailed && <p role="status">{t('invite.emailQueued', { email: form.email.trim() })}</p>}
             <div className="actions">
               <button type="button" className="button secondary" onClick={open}>
                 {t('invite.another')}
@@ -175,6 +178,16 @@ export default function InviteDialog({ lang, t, api }: Props) {
                 ),
                 'invite.chatBoxIdHint',
               )}
+            {mailEnabled && (
+              <label className="checkbox">
+                <input
+                  type="checkbox"
+                  checked={form.sendEmail}
+                  onChange={(event) => setForm({ ...form, sendEmail: event.currentTarget.checked })}
+                />
+                <span>{t('invite.sendEmail')}</span>
+              </label>
+            )}
             <div className="actions">
               <button type="submit" className="button" disabled={busy}>
                 {t(busy ? 'invite.creating' : 'invite.create')}

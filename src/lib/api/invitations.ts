@@ -9,18 +9,22 @@ import { chatBoxIdSchema } from './ids.ts';
 
 export const inviteTargets = ['newChatBox', 'chatBox', 'page'] as const;
 
-export const inviteBody = z.discriminatedUnion('target', [
-  z.object({ target: z.literal('newChatBox') }),
-  z.object({ target: z.literal('chatBox'), chatBoxId: chatBoxIdSchema }),
-  z.object({ target: z.literal('page') }),
-]).and(
-  z.object({
-    email: z.email().max(320),
-    name: z.string().trim().max(200).optional(),
-    /** The link's language, and a new contact's. */
-    lang: z.enum(languages).optional(),
-  }),
-);
+export const inviteBody = z
+  .discriminatedUnion('target', [
+    z.object({ target: z.literal('newChatBox') }),
+    z.object({ target: z.literal('chatBox'), chatBoxId: chatBoxIdSchema }),
+    z.object({ target: z.literal('page') }),
+  ])
+  .and(
+    z.object({
+      email: z.email().max(320),
+      name: z.string().trim().max(200).optional(),
+      /** The link's language, and a new contact's. */
+      lang: z.enum(languages).optional(),
+      /** Also e-mail the link to the contact (refused when the server has no e-mail set up). */
+      sendEmail: z.boolean().optional(),
+    }),
+  );
 export type InviteBody = z.infer<typeof inviteBody>;
 
 export const invitationSchema = z.object({
@@ -31,6 +35,8 @@ export const invitationSchema = z.object({
   contactCreated: z.boolean(),
   /** ISO 8601: the code stops working then. */
   expiresAt: z.string(),
+  /** The link is on its way by e-mail. */
+  emailed: z.boolean(),
 });
 export type Invitation = z.infer<typeof invitationSchema>;
 export const inviteAnswer = z.object({ invitation: invitationSchema });

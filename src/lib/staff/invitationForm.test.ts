@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { inviteBody } from '../api/invitations.ts';
 import { invitationBody, type InviteForm } from './invitationForm.ts';
 
-const form: InviteForm = { email: ' ana@example.com ', name: '', lang: 'th', target: 'newChatBox', chatBoxId: 'cb_ignored' };
+const form: InviteForm = {
+  email: ' ana@example.com ',
+  name: '',
+  lang: 'th',
+  target: 'newChatBox',
+  chatBoxId: 'cb_ignored',
+  sendEmail: false,
+};
 
 describe('invitationBody', () => {
   it('makes a valid body for each target, leaving out what does not apply', () => {
@@ -16,6 +23,8 @@ describe('invitationBody', () => {
     const id = 'cb_0123456789abcdefghjk';
     const existing = invitationBody({ ...form, target: 'chatBox', chatBoxId: ` ${id} ` });
     expect(existing).toEqual({ target: 'chatBox', chatBoxId: id, email: 'ana@example.com', lang: 'th' });
-    for (const body of [invitationBody(form), existing]) expect(inviteBody.safeParse(body).success).toBe(true);
+    const emailed = invitationBody({ ...form, sendEmail: true });
+    expect(emailed).toMatchObject({ sendEmail: true });
+    for (const body of [invitationBody(form), existing, emailed]) expect(inviteBody.safeParse(body).success).toBe(true);
   });
 });

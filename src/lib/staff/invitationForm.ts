@@ -13,11 +13,12 @@ export interface InviteForm {
   lang: Lang;
   target: InviteTarget;
   chatBoxId: string;
+  sendEmail: boolean;
 }
 
 /** Blank optional fields are left out; the chat box id only goes with its target. The server checks the rest. */
-export function invitationBody({ email, name, lang, target, chatBoxId }: InviteForm): InviteBody {
-  const common = { email: email.trim(), lang, ...(name.trim() && { name: name.trim() }) };
+export function invitationBody({ email, name, lang, target, chatBoxId, sendEmail }: InviteForm): InviteBody {
+  const common = { email: email.trim(), lang, ...(name.trim() && { name: name.trim() }), ...(sendEmail && { sendEmail }) };
   if (target === 'chatBox') return { ...common, target, chatBoxId: chatBoxId.trim() };
   return { ...common, target };
 }

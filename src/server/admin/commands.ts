@@ -19,6 +19,8 @@ export const commandSchema = z.discriminatedUnion('name', [
     lang: z.enum(languages, { error: `must be one of: ${languages.join(', ')}` }).optional(),
     chatBoxId: z.string().regex(idPatterns.chatBox, 'must be a chat box id like cb_…').optional(),
     page: z.boolean().optional(),
+    /** Unset: e-mail the link when e-mail is set up. */
+    sendEmail: z.boolean().optional(),
   }),
   z.object({
     name: z.literal('staff-add'),
@@ -45,10 +47,13 @@ export async function runCommand(services: Services, command: Command): Promise<
         lang: command.lang,
         chatBoxId: command.chatBoxId,
         page: command.page,
+        sendEmail: command.sendEmail ?? services.mail !== null,
       });
       const who = invitation.contactCreated ? 'New contact' : 'Contact';
       const where = invitation.chatBoxId ? `chat box ${invitation.chatBoxId}` : 'all their chat boxes (page session)';
-      return `${who} ${command.email} (${invitation.contactId}), ${where}. The code works once, for ${services.config.OTP_TTL_DAYS} days:\n${invitation.link}`;
+      // The link stays the last line: scripts (and the browser tests) read it from there.
+      const emailed = invitation.emailed ? ` It is also on its way to ${command.email} by e-mail.` : '';
+      return `${who} ${command.email} (${invitation.contactId}), ${where}. The code works once, for ${services.config.OTP_TTL_DAYS} days.${emailed}\n${invitation.link}`;
     }
     case 'staff-add': {
       const user = await addStaff(services.db, { email: command.email, role: command.role, name: command.displayName });
@@ -62,9 +67,7 @@ export async function runCommand(services: Services, command: Command): Promise<
         .join('\n');
     }
     case 'staff-remove':
-      return (await removeStaff(services.db, command.email))
-        ? `${command.email} is no longer staff.`
-        : `${command.email} was not staff.`;
+      return (await removeStaff(services.db, command.email)) ? `${command.email} is no longer staff.` : `${command.email} was not staff.`;
     case 'contact-revoke': {
       const revocation = await revokeContact(services, command.email);
       if (!revocation) return `There is no contact ${command.email}.`;

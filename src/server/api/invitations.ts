@@ -9,7 +9,7 @@ export const inviteRoute = route({
   path: '/api/invitations/create',
   body: inviteBody,
   caller: 'staff',
-  async handle({ services, body }): Promise<InviteAnswer> {
+  async handle({ services, body, caller }): Promise<InviteAnswer> {
     try {
       const invitation = await invite(services, {
         email: body.email,
@@ -17,6 +17,8 @@ export const inviteRoute = route({
         lang: body.lang,
         chatBoxId: body.target === 'chatBox' ? body.chatBoxId : undefined,
         page: body.target === 'page',
+        sendEmail: body.sendEmail,
+        inviter: caller.name || caller.email,
       });
       return { invitation };
     } catch (error) {

@@ -9,6 +9,8 @@ import type { Queryable } from '../db/database.ts';
 import { chatBoxOwner, createChatBox, ensureContact } from './records.ts';
 import { createCode } from './oneTimeCodes.ts';
 import type { Services } from '../services.ts';
+import { createHash } from 'node:crypto';
+import { invitationMail } from '../mail/invitationMail.ts';
 
 export interface InviteRequest {
   email: string;
@@ -18,14 +20,18 @@ export interface InviteRequest {
   chatBoxId?: string | undefined;
   /** A page-session link instead of one chat box. */
   page?: boolean | undefined;
+  /** Also e-mail the link (through the outbox, in the same transaction). */
+  sendEmail?: boolean | undefined;
+  /** Who invites, named in the e-mail: the staff member's name; none from the command line. */
+  inviter?: string | undefined;
 }
 
 export type { Invitation };
 
 /** A request that cannot be carried out, with the field it is about (the browser shows it there). */
 export class InviteError extends Error {
-  readonly field: 'chatBoxId' | 'page';
-  constructor(message: string, field: 'chatBoxId' | 'page') {
+  readonly field: 'chatBoxId' | 'page' | 'sendEmail';
+  constructor(message: string, field: 'chatBoxId' | 'page' | 'sendEmail') {
     super(message);
     this.field = field;
   }
@@ -38,8 +44,10 @@ export function invitationLink(siteUrl: string, lang: string, contactId: string,
   return url.href;
 }
 
-export async function invite({ db, keys, config }: Services, request: InviteRequest): Promise<Invitation> {
-  return db.transaction(async (tx: Queryable) => {
+export async function invite({ db, keys, config, mail }: Services, request: InviteRequest): Promise<Invitation> {
+  if (request.sendEmail && !mail)
+    throw new InviteError('E-mail is not set up: set SMTP_URL and MAIL_FROM to send invitations.', 'sendEmail');
+  const invitation = await db.transaction(async (tx: Queryable) => {
     const contact = await ensureContact(tx, { email: request.email, name: request.name ?? '', lang: request.lang ?? 'en' });
     let chatBoxId: string | null = null;
     if (request.page) {
@@ -60,12 +68,24 @@ export async function invite({ db, keys, config }: Services, request: InviteRequ
     const code = await createCode(tx, keys.oneTimeCodes, { contactId: contact.id, chatBoxId, ttlDays: config.OTP_TTL_DAYS });
     const expiresAt = new Date(Date.now() + config.OTP_TTL_DAYS * 86_400_000).toISOString();
     const lang = request.lang ?? (isLang(contact.lang) ? contact.lang : 'en');
-    return {
-      link: invitationLink(config.SITE_URL, lang, contact.id, chatBoxId, code),
-      contactId: contact.id,
-      chatBoxId,
-      contactCreated: contact.created,
-      expiresAt,
-    };
+    const link = invitationLink(config.SITE_URL, lang, contact.id, chatBoxId, code);
+    if (request.sendEmail && mail) {
+      const mailInput = {
+        to: request.email,
+        lang,
+        name: request.name ?? contact.name,
+        inviter: request.inviter,
+        link,
+        expiresAt: new Date(expiresAt),
+      };
+      // One e-mail per code: the key is the link's hash (the code itself stays out of the database).
+      await mail.enqueue(
+        tx,
+        invitationMail({ idempotencyKey: `invitation:${createHash('sha256').update(link).digest('hex')}`, ...mailInput }),
+      );
+    }
+    return { link, contactId: contact.id, chatBoxId, contactCreated: contact.created, expiresAt, emailed: Boolean(request.sendEmail) };
   });
+  if (invitation.emailed) mail?.poke();
+  return invitation;
 }

@@ -193,4 +193,34 @@ export const migrations: Migration[] = [
       $fn$;
     `,
   },
+  {
+    id: 6,
+    name: 'mail outbox',
+    sql: `
+      -- Every e-mail is written here in the transaction of the change that causes it (an invitation, unread
+      -- messages), then sent by mail/worker.ts. idempotency_key: one row per cause, however often it is retried.
+      -- message_id: the same Message-ID on every attempt, so a copy sent twice (a crash between the SMTP server's
+      -- acceptance and marking the row) is recognisably the same e-mail. claimed_until: a worker's lease, taken
+      -- with FOR UPDATE SKIP LOCKED so processes sharing PostgreSQL never send one row at the same time.
+      create table mail_outbox (
+        id bigint generated always as identity primary key,
+        idempotency_key text not null unique,
+        kind text not null,
+        recipient text not null,
+        message_id text not null unique,
+        subject text not null,
+        text_body text not null,
+        html_body text not null,
+        headers jsonb not null default '{}'::jsonb,
+        created_at timestamptz not null default now(),
+        due_at timestamptz not null default now(),
+        attempts integer not null default 0,
+        claimed_until timestamptz,
+        last_error text,
+        sent_at timestamptz,
+        gave_up_at timestamptz
+      );
+      create index mail_outbox_due on mail_outbox (due_at, id) where sent_at is null and gave_up_at is null;
+    `,
+  },
 ];

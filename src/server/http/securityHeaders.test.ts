@@ -43,6 +43,8 @@ describe('security headers', () => {
       FIREBASE_PROJECT_ID: 'p',
       FIREBASE_API_KEY: 'k',
       FIREBASE_AUTH_DOMAIN: 'p.firebaseapp.com',
+      SMTP_URL: 'smtp://mail:secret@smtp.example.com:587',
+      MAIL_FROM: 'Help <help@example.com>',
     }),
     hashes,
   );

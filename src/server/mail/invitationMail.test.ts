@@ -1,0 +1,122 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { freePortBase, startAuthEmulator } from '../../../scripts/authEmulator.mjs';
+import { runCommand } from '../admin/commands.ts';
+import type { Database } from '../db/database.ts';
+import type { Services } from '../services.ts';
+import { upsertOrganizationUser } from '../staff/records.ts';
+import { signedInUser } from '../testing/authEmulator.ts';
+import { emptyDatabase, testDatabases } from '../testing/databases.ts';
+import { startMailCatcher, type MailCatcher } from '../testing/mailCatcher.ts';
+import { apiCaller, testServices } from '../testing/services.ts';
+import { serverTranslator } from './messages.ts';
+
+let emulator: { host: string; stop(): Promise<void> };
+let catcher: MailCatcher;
+beforeAll(async () => {
+  emulator = await startAuthEmulator({ port: await freePortBase() });
+  catcher = await startMailCatcher();
+}, 60_000);
+afterAll(async () => {
+  await catcher.stop();
+  await emulator.stop();
+});
+
+describe.each(testDatabases)('invitations by e-mail on $name', ({ open }) => {
+  let db: Database;
+  let services: Services;
+  let call: ReturnType<typeof apiCaller>;
+  beforeAll(async () => {
+    db = await open();
+    services = await testServices(db, {
+      FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
+      SMTP_URL: catcher.url,
+      MAIL_FROM: 'Help <help@example.com>',
+    });
+    call = apiCaller(services);
+  });
+  afterAll(async () => {
+    await services.mail?.stop();
+    await services.chat.close();
+    await db.close();
+  });
+  beforeEach(() => emptyDatabase(db));
+  afterEach(() => void catcher.mails.splice(0));
+
+  async function staffToken(name: string) {
+    const email = `staff-${randomUUID()}@example.com`;
+    await upsertOrganizationUser(db, { email, role: 'agent', name });
+    return (await signedInUser(emulator.host, email, { name })).idToken;
+  }
+
+  it('sends the invitation in the contact’s language, naming who invited them, with the link that opens the conversation', async () => {
+    const token = await staffToken('Lee <Staff>');
+    const answer = await call('/api/invitations/create', {
+      token,
+      body: { target: 'newChatBox', email: 'ana@example.com', name: 'Ana <script>', lang: 'de', sendEmail: true },
+    });
+    expect(answer.status).toBe(200);
+    const { invitation } = answer.body;
+    expect(invitation.emailed).toBe(true);
+    expect(await services.mail!.startWorker().drain()).toBe(1);
+
+    expect(catcher.mails).toHaveLength(1);
+    const [mail] = catcher.mails;
+    expect(mail!.to).toBe('ana@example.com');
+    expect(mail!.from).toBe('"Help" <help@example.com>');
+    // German (the locale's own subject, not English), and no message text in it.
+    const de = serverTranslator('de');
+    expect(mail!.subject).toBe(de('mail.invitation.subject', { organisation: de('site.name') }));
+    expect(mail!.subject).not.toBe(serverTranslator('en')('mail.invitation.subject', { organisation: 'Foyer' }));
+    expect(mail!.text).toContain('Lee <Staff>');
+    expect(mail!.text).toContain(invitation.link);
+    // The HTML part escapes what people typed: names never become markup.
+    expect(mail!.html).toContain('Ana &lt;script&gt;');
+    expect(mail!.html).not.toContain('<script>');
+    expect(mail!.html).toContain(`href="${invitation.link.replaceAll('&', '&amp;')}"`);
+    expect(mail!.html).toMatch(/<html lang="de" dir="ltr">/);
+
+    // The e-mailed link's code opens the conversation.
+    const link = new URL(invitation.link);
+    const verified = await call('/api/chat/verify', {
+      body: {
+        chatBoxId: invitation.chatBoxId,
+        contactId: link.searchParams.get('cs_contactId'),
+        otp: link.searchParams.get('cs_otp'),
+        token: 'test-token',
+      },
+    });
+    expect(verified.status).toBe(200);
+  });
+
+  it('writes right to left for Arabic, and the command-line tool e-mails too', async () => {
+    const output = await runCommand(services, { name: 'invite', email: 'sami@example.com', lang: 'ar', sendEmail: true });
+    expect(output).toMatch(/e-mail/i);
+    expect(await services.mail!.startWorker().drain()).toBe(1);
+    expect(catcher.mails[0]!.html).toMatch(/<html lang="ar" dir="rtl">/);
+    expect(catcher.mails[0]!.text).not.toMatch(/\{\{|\}\}/);
+  });
+
+  it('sends nothing unless asked, and nothing twice', async () => {
+    const token = await staffToken('Lee');
+    await call('/api/invitations/create', { token, body: { target: 'page', email: 'kim@example.com' } });
+    expect(await services.mail!.startWorker().drain()).toBe(0);
+    expect((await db.query('select 1 from mail_outbox')).length).toBe(0);
+  });
+});
+
+describe.each(testDatabases)('invitations without e-mail set up on $name', ({ open }) => {
+  it('refuse to e-mail, naming the setting, and keep working without it', async () => {
+    const db = await open();
+    const services = await testServices(db);
+    try {
+      expect(services.mail).toBeNull();
+      await expect(runCommand(services, { name: 'invite', email: 'x@example.com', sendEmail: true })).rejects.toThrow(/SMTP_URL/);
+      expect(await runCommand(services, { name: 'invite', email: 'x@example.com' })).toMatch(/\/en\/chat\/cb_/);
+      expect((await db.query('select 1 from mail_outbox')).length).toBe(0);
+    } finally {
+      await services.chat.close();
+      await db.close();
+    }
+  });
+});

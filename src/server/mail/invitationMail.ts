@@ -1,0 +1,53 @@
+/** The invitation e-mail: who invited the contact, the link (a button and as text), how long it works; in their language. */
+import { intlLocale, textDirection, type Lang } from '../../lib/i18n/languages.ts';
+import { escapeHtml } from './html.ts';
+import { serverTranslator } from './messages.ts';
+import type { OutgoingMail } from './outbox.ts';
+
+export interface InvitationMailInput {
+  /** One e-mail per code: a retried request never sends a second. */
+  idempotencyKey: string;
+  to: string;
+  lang: Lang;
+  name: string;
+  /** The staff member who invited them; none from the command line. */
+  inviter?: string | undefined;
+  link: string;
+  expiresAt: Date;
+}
+
+export function invitationMail(input: InvitationMailInput): OutgoingMail {
+  const t = serverTranslator(input.lang);
+  const organisation = t('site.name');
+  // The contact's time zone is unknown to the server: the time says which one it is in.
+  const time = `${new Intl.DateTimeFormat(intlLocale(input.lang), { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(input.expiresAt)} (UTC)`;
+  const greeting = input.name ? t('mail.greeting', { name: input.name }) : t('mail.greetingNoName');
+  const invited = input.inviter
+    ? t('mail.invitation.invitedBy', { inviter: input.inviter, organisation })
+    : t('mail.invitation.invited', { organisation });
+  const validUntil = t('mail.invitation.validUntil', { time });
+  const why = t('mail.invitation.why', { organisation });
+  const text = [greeting, '', invited, '', `${t('mail.invitation.open')}: ${input.link}`, '', validUntil, '', '—', why].join('\n');
+  const dir = textDirection(input.lang);
+  const link = escapeHtml(input.link);
+  const html = `<!doctype html>
+<html lang="${input.lang}" dir="${dir}"><head><meta charset="utf-8"><title>${escapeHtml(t('mail.invitation.subject', { organisation }))}</title></head>
+<body style="font-family: system-ui, sans-serif; line-height: 1.5; color: #1a1a1a; max-width: 36rem; margin: 0 auto; padding: 1rem;">
+<p>${escapeHtml(greeting)}</p>
+<p>${escapeHtml(invited)}</p>
+<p><a href="${link}" style="display: inline-block; padding: 0.6rem 1rem; background: #2d5bd7; color: #ffffff; border-radius: 0.4rem; text-decoration: none;">${escapeHtml(t('mail.invitation.open'))}</a></p>
+<p>${escapeHtml(t('mail.linkIntro'))}<br><span dir="ltr" style="word-break: break-all;">${link}</span></p>
+<p>${escapeHtml(validUntil)}</p>
+<hr style="border: 0; border-top: 1px solid #ddd;">
+<p style="font-size: 0.875rem; color: #555;">${escapeHtml(why)}</p>
+</body></html>
+`;
+  return {
+    idempotencyKey: input.idempotencyKey,
+    kind: 'invitation',
+    to: input.to,
+    subject: t('mail.invitation.subject', { organisation }),
+    text,
+    html,
+  };
+}

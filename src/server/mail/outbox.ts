@@ -1,0 +1,46 @@
+/**
+ * The mail outbox: an e-mail is a row written in the same transaction as the change that causes it, so it exists
+ * exactly when the change does; mail/worker.ts sends it. One row per idempotency key: writing the same cause
+ * twice (a retried request) stores nothing the second time.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Queryable } from '../db/database.ts';
+
+export interface OutgoingMail {
+  /** One e-mail per cause, e.g. `invitation:{codeId}`. */
+  idempotencyKey: string;
+  /** What kind of e-mail it is (invitation, new link, missed messages): for the log and the bench. */
+  kind: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** Extra headers, such as List-Unsubscribe. */
+  headers?: Record<string, string>;
+}
+
+/** A Message-ID for a new row; the same on every attempt to send it. */
+export function newMessageId(siteUrl: string): string {
+  return `<${Date.now().toString(36)}.${randomBytes(12).toString('hex')}@${new URL(siteUrl).hostname}>`;
+}
+
+/** Writes the e-mail; returns false when one with this idempotency key was written before. */
+export async function enqueueMail(tx: Queryable, siteUrl: string, mail: OutgoingMail): Promise<boolean> {
+  const rows = await tx.query(
+    `insert into mail_outbox (idempotency_key, kind, recipient, message_id, subject, text_body, html_body, headers)
+     values ($1, $2, $3, $4, $5, $6, $7, $8)
+     on conflict (idempotency_key) do nothing
+     returning id`,
+    [
+      mail.idempotencyKey,
+      mail.kind,
+      mail.to,
+      newMessageId(siteUrl),
+      mail.subject,
+      mail.text,
+      mail.html,
+      JSON.stringify(mail.headers ?? {}),
+    ],
+  );
+  return rows.length === 1;
+}
