@@ -144,7 +144,13 @@ function Session({ lang, messages, sessionKey: pageKey, settings }: Props) {
         <Conversation lang={lang} t={t} messages={messages} chatBoxId={chatBoxId} me={me} getToken={contactToken} onStopped={onStopped} />
       )}
       {view.kind === 'code' && CodeForm && (
-        <CodeForm t={t} view={view} busy={busy} onSubmit={(contactId, otp, target) => void onSubmit(contactId, otp, target)}>
+        <CodeForm
+          t={t}
+          view={view}
+          busy={busy}
+          onSubmit={(contactId, otp, target) => void onSubmit(contactId, otp, target)}
+          newLink={settings.mailEnabled ? { lang, chatBoxId } : undefined}
+        >
           {botCheckActive() && <BotCheckNotice t={t} />}
         </CodeForm>
       )}

@@ -11,6 +11,8 @@ import { codeProblem, contactIdProblem, readInvitationLink, targetPath, type Cod
 import type { SessionView } from '../../lib/session/sessionFlow.ts';
 import { formProblems } from '../../lib/staff/fieldIssues.ts';
 import Field from '../staff/Field.tsx';
+import NewLinkForm from './NewLinkForm.tsx';
+import type { Lang } from '../../lib/i18n/languages.ts';
 
 type CodeView = Extract<SessionView, { kind: 'code' }>;
 const codeFields = ['contactId', 'otp'] as const;
@@ -23,6 +25,8 @@ interface Props {
   busy: boolean;
   /** `target`: the session a pasted link is for (a chat box or `page`) and the page it opens; undefined for this page's own. */
   onSubmit: (contactId: string, otp: string, target: { key: string; path: string } | undefined) => void;
+  /** The server sends e-mail: "E-mail me a new link" is offered below the form, for this chat box (or all). */
+  newLink?: { lang: Lang; chatBoxId: string | undefined } | undefined;
   children?: React.ReactNode;
 }
 
@@ -47,7 +51,7 @@ function WithPrefix({ text }: { text: string }) {
   );
 }
 
-export default function CodeForm({ t, view, busy, onSubmit, children }: Props) {
+export default function CodeForm({ t, view, busy, onSubmit, newLink, children }: Props) {
   const id = useId();
   const [contactId, setContactId] = useState(view.contactId);
   const [otp, setOtp] = useState('');
@@ -106,56 +110,59 @@ export default function CodeForm({ t, view, busy, onSubmit, children }: Props) {
   };
 
   return (
-    <form className="session-form" onSubmit={submit} noValidate aria-labelledby={`${id}-form`}>
-      {notice && (
-        <p ref={noticeLine} tabIndex={-1} className={notice === 'session.ended' ? 'notice' : 'notice notice-error'} role="alert">
-          {t(notice as MessageKey)}
-        </p>
-      )}
-      <h2 id={`${id}-form`}>{t('session.enterCode')}</h2>
-      <p className="muted">{t('session.enterCodeIntro')}</p>
-      <Field
-        id={`${id}-contact`}
-        label={t('session.yourId')}
-        hint={<WithPrefix text={t('session.yourIdHint', { prefix: '\u0000' })} />}
-        error={error('contactId') || undefined}
-      >
-        {(described) => (
-          <input
-            ref={inputs.contactId}
-            id={`${id}-contact`}
-            name="contactId"
-            value={contactId}
-            onChange={change('contactId')}
-            autoComplete="off"
-            spellCheck={false}
-            dir="ltr"
-            aria-invalid={!!problems.contactId}
-            aria-describedby={described}
-          />
+    <>
+      <form className="session-form" onSubmit={submit} noValidate aria-labelledby={`${id}-form`}>
+        {notice && (
+          <p ref={noticeLine} tabIndex={-1} className={notice === 'session.ended' ? 'notice' : 'notice notice-error'} role="alert">
+            {t(notice as MessageKey)}
+          </p>
         )}
-      </Field>
-      <Field id={`${id}-otp`} label={t('session.code')} error={error('otp') || undefined}>
-        {(described) => (
-          <input
-            ref={inputs.otp}
-            id={`${id}-otp`}
-            name="otp"
-            value={otp}
-            onChange={change('otp')}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            dir="ltr"
-            aria-invalid={!!problems.otp}
-            aria-describedby={described}
-          />
-        )}
-      </Field>
-      <button type="submit" className="button" disabled={busy}>
-        {t('session.continue')}
-      </button>
-      <p className="muted">{t('session.newLink')}</p>
-      {children}
-    </form>
+        <h2 id={`${id}-form`}>{t('session.enterCode')}</h2>
+        <p className="muted">{t('session.enterCodeIntro')}</p>
+        <Field
+          id={`${id}-contact`}
+          label={t('session.yourId')}
+          hint={<WithPrefix text={t('session.yourIdHint', { prefix: '\u0000' })} />}
+          error={error('contactId') || undefined}
+        >
+          {(described) => (
+            <input
+              ref={inputs.contactId}
+              id={`${id}-contact`}
+              name="contactId"
+              value={contactId}
+              onChange={change('contactId')}
+              autoComplete="off"
+              spellCheck={false}
+              dir="ltr"
+              aria-invalid={!!problems.contactId}
+              aria-describedby={described}
+            />
+          )}
+        </Field>
+        <Field id={`${id}-otp`} label={t('session.code')} error={error('otp') || undefined}>
+          {(described) => (
+            <input
+              ref={inputs.otp}
+              id={`${id}-otp`}
+              name="otp"
+              value={otp}
+              onChange={change('otp')}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              dir="ltr"
+              aria-invalid={!!problems.otp}
+              aria-describedby={described}
+            />
+          )}
+        </Field>
+        <button type="submit" className="button" disabled={busy}>
+          {t('session.continue')}
+        </button>
+        {!newLink && <p className="muted">{t('session.newLink')}</p>}
+        {children}
+      </form>
+      {newLink && <NewLinkForm t={t} lang={newLink.lang} chatBoxId={newLink.chatBoxId} />}
+    </>
   );
 }

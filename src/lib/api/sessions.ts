@@ -3,6 +3,7 @@
  * types both sides use, and the constants both sides must agree on.
  */
 import { z } from 'zod';
+import { languages } from '../i18n/languages.ts';
 import { contactIdSchema, chatBoxIdSchema, pageScope, scopeSchema } from './ids.ts';
 
 export { contactSessionParams, contactSessionPrefix, sessionTokenSeconds } from './constants.ts';
@@ -26,6 +27,19 @@ export const verifyChatBoxBody = z.object({
 });
 /** POST /api/verify: the same, for the page session. */
 export const verifyPageBody = verifyChatBoxBody.extend({ chatBoxId: z.literal(pageScope).default(pageScope) });
+/**
+ * POST /api/chat/newLink: e-mails a new link to a contact who lost theirs (for the chat box they tried, when it is
+ * theirs; otherwise all their conversations). The answer is the same whether or not the address is known.
+ */
+export const newLinkBody = z.object({
+  email: z.email().max(320),
+  lang: z.enum(languages),
+  chatBoxId: chatBoxIdSchema.optional(),
+  token: botToken,
+});
+export type NewLinkBody = z.infer<typeof newLinkBody>;
+export const newLinkAnswer = z.object({ requested: z.literal(true) });
+export type NewLinkAnswer = z.infer<typeof newLinkAnswer>;
 /** POST /api/chat/extend */
 export const extendBody = z.object({ chatBoxId: scopeSchema, token: botToken.optional() });
 /** POST /api/organizationUsers/get */

@@ -15,12 +15,21 @@ import { inboxListRoute } from './inbox.ts';
 import { inviteRoute } from './invitations.ts';
 import { participantFromToken } from './participant.ts';
 import type { Call, Route } from './route.ts';
-import { authorizeContact, contactRoute, extendRoute, organizationUserRoute, verifyChatBoxRoute, verifyPageRoute } from './sessions.ts';
+import {
+  authorizeContact,
+  contactRoute,
+  extendRoute,
+  newLinkRoute,
+  organizationUserRoute,
+  verifyChatBoxRoute,
+  verifyPageRoute,
+} from './sessions.ts';
 import { staffRoutes } from './staff.ts';
 
 const routes: Route[] = [
   verifyChatBoxRoute,
   verifyPageRoute,
+  newLinkRoute,
   extendRoute,
   organizationUserRoute,
   contactRoute,

@@ -2,11 +2,13 @@
 import {
   contactBody,
   extendBody,
+  newLinkBody,
   organizationUserBody,
   verifyChatBoxBody,
   verifyPageBody,
   type ContactAnswer,
   type IssuedToken,
+  type NewLinkAnswer,
   type OrganizationUserAnswer,
   type VerifyAnswer,
 } from '../../lib/api/sessions.ts';
@@ -17,6 +19,7 @@ import { ApiError } from '../errors.ts';
 import { rateLimitGroup } from '../http/clientAddress.ts';
 import { redeemCode } from '../contacts/oneTimeCodes.ts';
 import { countTowardsLimit } from '../rateLimit.ts';
+import { sendNewLink } from '../contacts/newLink.ts';
 import { issueSessionToken, sessionEnded, verifySessionToken, type ContactSession } from '../contacts/sessionTokens.ts';
 import { readSessionVersion } from '../contacts/sessionVersions.ts';
 import type { Services } from '../services.ts';
@@ -56,6 +59,24 @@ export const verifyChatBoxRoute = route({
   handle: verify,
 });
 export const verifyPageRoute = route({ method: 'POST', path: '/api/verify', body: verifyPageBody, caller: 'anyone', handle: verify });
+
+/** Per client address, and per e-mail address (so one inbox cannot be flooded from many addresses). */
+export const newLinkLimits = { perClient: { max: 10, windowSeconds: 3600 }, perEmail: { max: 3, windowSeconds: 3600 } };
+
+export const newLinkRoute = route({
+  method: 'POST',
+  path: '/api/chat/newLink',
+  body: newLinkBody,
+  caller: 'anyone',
+  async handle({ services, body, request }): Promise<NewLinkAnswer> {
+    if (!services.mail) throw new ApiError(404, 'not_found', 'E-mail is not set up on this server.');
+    await countTowardsLimit(services.db, `newLink:${rateLimitGroup(request.clientAddress)}`, newLinkLimits.perClient);
+    await countTowardsLimit(services.db, `newLink:${body.email.trim().toLowerCase()}`, newLinkLimits.perEmail);
+    await services.botCheck(body.token, 'login', request.clientAddress);
+    await sendNewLink(services, body);
+    return { requested: true };
+  },
+});
 
 /**
  * The contact-session caller: the session in the bearer token, checked against the chat box asked for: a chat box

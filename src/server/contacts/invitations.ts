@@ -24,6 +24,8 @@ export interface InviteRequest {
   sendEmail?: boolean | undefined;
   /** Who invites, named in the e-mail: the staff member's name; none from the command line. */
   inviter?: string | undefined;
+  /** Which e-mail: an invitation, or the new link a contact asked for. */
+  mailKind?: 'invitation' | 'newLink' | undefined;
 }
 
 export type { Invitation };
@@ -79,9 +81,10 @@ export async function invite({ db, keys, config, mail }: Services, request: Invi
         expiresAt: new Date(expiresAt),
       };
       // One e-mail per code: the key is the link's hash (the code itself stays out of the database).
+      const kind = request.mailKind ?? 'invitation';
       await mail.enqueue(
         tx,
-        invitationMail({ idempotencyKey: `invitation:${createHash('sha256').update(link).digest('hex')}`, ...mailInput }),
+        invitationMail({ idempotencyKey: `${kind}:${createHash('sha256').update(link).digest('hex')}`, kind, ...mailInput }),
       );
     }
     return { link, contactId: contact.id, chatBoxId, contactCreated: contact.created, expiresAt, emailed: Boolean(request.sendEmail) };

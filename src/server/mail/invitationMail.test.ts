@@ -97,6 +97,49 @@ describe.each(testDatabases)('invitations by e-mail on $name', ({ open }) => {
     expect(catcher.mails[0]!.text).not.toMatch(/\{\{|\}\}/);
   });
 
+  it('"send me a new link": the same answer for a known and an unknown address; only the known one gets a new link, and its old code dies', async () => {
+    const first = await runCommand(services, { name: 'invite', email: 'ana@example.com', sendEmail: false });
+    const oldLink = new URL(first.trim().split('\n').at(-1)!);
+    const chatBoxId = oldLink.pathname.split('/').at(-1)!;
+    const ask = (email: string, address = '203.0.113.7') =>
+      call('/api/chat/newLink', { address, body: { email, lang: 'fr', chatBoxId, token: 'test-token' } });
+
+    const known = await ask('ANA@example.com');
+    const unknown = await ask('nobody@example.com');
+    expect([known.status, unknown.status]).toEqual([200, 200]);
+    expect(unknown.body).toEqual(known.body);
+    expect(await services.mail!.startWorker().drain()).toBe(1);
+    expect(catcher.mails.map((mail) => mail.to)).toEqual(['ana@example.com']);
+    const fr = serverTranslator('fr');
+    expect(catcher.mails[0]!.subject).toBe(fr('mail.newLink.subject', { organisation: fr('site.name') }));
+    const newLink = new URL(catcher.mails[0]!.text.match(/https:\/\/\S+/)![0]);
+    expect(newLink.pathname).toBe(`/fr/chat/${chatBoxId}`);
+
+    const verify = (link: URL) =>
+      call('/api/chat/verify', {
+        body: { chatBoxId, contactId: link.searchParams.get('cs_contactId'), otp: link.searchParams.get('cs_otp'), token: 'test-token' },
+      });
+    expect((await verify(oldLink)).status).toBe(401);
+    expect((await verify(newLink)).status).toBe(200);
+  });
+
+  it('"send me a new link" is limited per e-mail address and per client, and a chat box of someone else gives a page link', async () => {
+    await runCommand(services, { name: 'invite', email: 'kim@example.com', sendEmail: false });
+    const other = await runCommand(services, { name: 'invite', email: 'lee@example.com', sendEmail: false });
+    const leesChatBox = new URL(other.trim().split('\n').at(-1)!).pathname.split('/').at(-1)!;
+    const ask = (email: string, address: string) =>
+      call('/api/chat/newLink', { address, body: { email, lang: 'en', chatBoxId: leesChatBox, token: 'test-token' } });
+    for (let i = 0; i < 3; i += 1) expect((await ask('kim@example.com', `198.51.100.${i}`)).status).toBe(200);
+    const limited = await ask('kim@example.com', '198.51.100.9');
+    expect(limited.status).toBe(429);
+    expect(limited.body.error.code).toBe('rate_limited');
+    expect(await services.mail!.startWorker().drain()).toBe(3);
+    expect(new URL(catcher.mails[0]!.text.match(/https:\/\/\S+/)![0]).pathname).toBe('/en/chat');
+    // One client asking for many addresses.
+    for (let i = 0; i < 10; i += 1) expect((await ask(`someone${i}@example.com`, '192.0.2.1')).status).toBe(200);
+    expect((await ask('someone-else@example.com', '192.0.2.1')).status).toBe(429);
+  });
+
   it('sends nothing unless asked, and nothing twice', async () => {
     const token = await staffToken('Lee');
     await call('/api/invitations/create', { token, body: { target: 'page', email: 'kim@example.com' } });

@@ -1,4 +1,7 @@
-/** The invitation e-mail: who invited the contact, the link (a button and as text), how long it works; in their language. */
+/**
+ * The invitation e-mail: who invited the contact, the link (a button and as text), how long it works; in their language.
+ * The new link a contact asks for ("Send me a new link") is the same e-mail with its own subject and words.
+ */
 import { intlLocale, textDirection, type Lang } from '../../lib/i18n/languages.ts';
 import { escapeHtml } from './html.ts';
 import { serverTranslator } from './messages.ts';
@@ -14,6 +17,8 @@ export interface InvitationMailInput {
   inviter?: string | undefined;
   link: string;
   expiresAt: Date;
+  /** An invitation, or the new link the contact asked for (their own request: no inviter, other words). */
+  kind?: 'invitation' | 'newLink';
 }
 
 export function invitationMail(input: InvitationMailInput): OutgoingMail {
@@ -22,16 +27,20 @@ export function invitationMail(input: InvitationMailInput): OutgoingMail {
   // The contact's time zone is unknown to the server: the time says which one it is in.
   const time = `${new Intl.DateTimeFormat(intlLocale(input.lang), { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(input.expiresAt)} (UTC)`;
   const greeting = input.name ? t('mail.greeting', { name: input.name }) : t('mail.greetingNoName');
-  const invited = input.inviter
-    ? t('mail.invitation.invitedBy', { inviter: input.inviter, organisation })
-    : t('mail.invitation.invited', { organisation });
+  const newLink = input.kind === 'newLink';
+  const subject = t(newLink ? 'mail.newLink.subject' : 'mail.invitation.subject', { organisation });
+  const invited = newLink
+    ? t('mail.newLink.intro', { organisation })
+    : input.inviter
+      ? t('mail.invitation.invitedBy', { inviter: input.inviter, organisation })
+      : t('mail.invitation.invited', { organisation });
   const validUntil = t('mail.invitation.validUntil', { time });
-  const why = t('mail.invitation.why', { organisation });
+  const why = t(newLink ? 'mail.newLink.why' : 'mail.invitation.why', { organisation });
   const text = [greeting, '', invited, '', `${t('mail.invitation.open')}: ${input.link}`, '', validUntil, '', '—', why].join('\n');
   const dir = textDirection(input.lang);
   const link = escapeHtml(input.link);
   const html = `<!doctype html>
-<html lang="${input.lang}" dir="${dir}"><head><meta charset="utf-8"><title>${escapeHtml(t('mail.invitation.subject', { organisation }))}</title></head>
+<html lang="${input.lang}" dir="${dir}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
 <body style="font-family: system-ui, sans-serif; line-height: 1.5; color: #1a1a1a; max-width: 36rem; margin: 0 auto; padding: 1rem;">
 <p>${escapeHtml(greeting)}</p>
 <p>${escapeHtml(invited)}</p>
@@ -44,9 +53,9 @@ export function invitationMail(input: InvitationMailInput): OutgoingMail {
 `;
   return {
     idempotencyKey: input.idempotencyKey,
-    kind: 'invitation',
+    kind: input.kind ?? 'invitation',
     to: input.to,
-    subject: t('mail.invitation.subject', { organisation }),
+    subject,
     text,
     html,
   };
