@@ -58,8 +58,7 @@ describe.each(testDatabases)('invitations by e-mail on $name', ({ open }) => {
     expect(answer.status).toBe(200);
     const { invitation } = answer.body;
     expect(invitation.emailed).toBe(true);
-    expect(await services.mail!.startWorker().drain()).toBe(1);
-
+    await services.mail!.startWorker().drain();
     expect(catcher.mails).toHaveLength(1);
     const [mail] = catcher.mails;
     expect(mail!.to).toBe('ana@example.com');
@@ -92,7 +91,8 @@ describe.each(testDatabases)('invitations by e-mail on $name', ({ open }) => {
   it('writes right to left for Arabic, and the command-line tool e-mails too', async () => {
     const output = await runCommand(services, { name: 'invite', email: 'sami@example.com', lang: 'ar', sendEmail: true });
     expect(output).toMatch(/e-mail/i);
-    expect(await services.mail!.startWorker().drain()).toBe(1);
+    await services.mail!.startWorker().drain();
+    expect(catcher.mails).toHaveLength(1);
     expect(catcher.mails[0]!.html).toMatch(/<html lang="ar" dir="rtl">/);
     expect(catcher.mails[0]!.text).not.toMatch(/\{\{|\}\}/);
   });
@@ -108,7 +108,8 @@ describe.each(testDatabases)('invitations by e-mail on $name', ({ open }) => {
     const unknown = await ask('nobody@example.com');
     expect([known.status, unknown.status]).toEqual([200, 200]);
     expect(unknown.body).toEqual(known.body);
-    expect(await services.mail!.startWorker().drain()).toBe(1);
+    await services.mail!.startWorker().drain();
+    expect(catcher.mails).toHaveLength(1);
     expect(catcher.mails.map((mail) => mail.to)).toEqual(['ana@example.com']);
     const fr = serverTranslator('fr');
     expect(catcher.mails[0]!.subject).toBe(fr('mail.newLink.subject', { organisation: fr('site.name') }));
@@ -133,7 +134,8 @@ describe.each(testDatabases)('invitations by e-mail on $name', ({ open }) => {
     const limited = await ask('kim@example.com', '198.51.100.9');
     expect(limited.status).toBe(429);
     expect(limited.body.error.code).toBe('rate_limited');
-    expect(await services.mail!.startWorker().drain()).toBe(3);
+    await services.mail!.startWorker().drain();
+    expect(catcher.mails).toHaveLength(3);
     expect(new URL(catcher.mails[0]!.text.match(/https:\/\/\S+/)![0]).pathname).toBe('/en/chat');
     // One client asking for many addresses.
     for (let i = 0; i < 10; i += 1) expect((await ask(`someone${i}@example.com`, '192.0.2.1')).status).toBe(200);
@@ -143,7 +145,8 @@ describe.each(testDatabases)('invitations by e-mail on $name', ({ open }) => {
   it('sends nothing unless asked, and nothing twice', async () => {
     const token = await staffToken('Lee');
     await call('/api/invitations/create', { token, body: { target: 'page', email: 'kim@example.com' } });
-    expect(await services.mail!.startWorker().drain()).toBe(0);
+    await services.mail!.startWorker().drain();
+    expect(catcher.mails).toHaveLength(0);
     expect((await db.query('select 1 from mail_outbox')).length).toBe(0);
   });
 });

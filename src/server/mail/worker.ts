@@ -57,7 +57,6 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
   const batch = options.batch ?? 20;
   let stopped = false;
   let running: Promise<number> | null = null;
-  let again = false;
 
   async function claim(): Promise<ClaimedRow[]> {
     return db.query<ClaimedRow>(
@@ -116,17 +115,11 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
     }
   }
 
-  function drain(): Promise<number> {
-    if (running) {
-      again = true;
-      return running;
-    }
+  /** Covers everything due when it is called: a run already under way is waited for, then another one runs. */
+  async function drain(): Promise<number> {
+    while (running) await running.catch(() => 0);
     running = drainNow().finally(() => {
       running = null;
-      if (again && !stopped) {
-        again = false;
-        void drain().catch((error: unknown) => log.error('The mail worker failed', error));
-      }
     });
     return running;
   }
