@@ -159,7 +159,7 @@ export default function CodeForm({ t, view, busy, onSubmit, newLink, children }:
         <button type="submit" className="button" disabled={busy}>
           {t('session.continue')}
         </button>
-        {!newLink && <p className="muted">{t('session.newLink')}</p>}
+        <p className="muted">{t('session.newLink')}</p>
         {children}
       </form>
       {newLink && <NewLinkForm t={t} lang={newLink.lang} chatBoxId={newLink.chatBoxId} />}
