@@ -19,6 +19,7 @@ import AppErrorGate from './AppErrorGate.tsx';
 import AddStaffForm from './staff/AddStaffForm.tsx';
 import ContactLookup from './staff/ContactLookup.tsx';
 import StaffList from './staff/StaffList.tsx';
+import MailNotifications from './staff/MailNotifications.tsx';
 import { apiErrorText } from '../lib/staff/fieldIssues.ts';
 
 interface Props {
@@ -92,6 +93,7 @@ function StaffPage({ lang, messages, settings }: Props) {
         </p>
       )}
       {staff && api && <StaffList t={t} api={api} staff={staff} me={member?.email ?? ''} isAdmin={isAdmin} onChanged={load} />}
+      {settings.mailEnabled && api && <MailNotifications lang={lang} t={t} api={api} />}
       {isAdmin && api && getToken && (
         <>
           <AddStaffForm t={t} api={api} onAdded={load} />

@@ -19,6 +19,7 @@ import { refuseTunnel, requestHandler, type NodeHandler } from './http/requestHa
 import { securityHeaders, type InlineHashes } from './http/securityHeaders.ts';
 import { consoleLog } from './log.ts';
 import { sweep, sweepEveryMs } from './maintenance.ts';
+import { scanMissedMessagesRegularly } from './mail/missedMessages.ts';
 import { createServices, pgliteDir } from './services.ts';
 
 async function loadSite({ FOYER_OUT_DIR: outDir, NODE_ENV, SITE_URL }: Config): Promise<{ handler: NodeHandler; hashes: InlineHashes }> {
@@ -83,10 +84,12 @@ export async function startFoyer(env: Record<string, string | undefined> = proce
     await admin?.close();
     await services.chat.close();
     await services.mail?.stop();
+    await services.presence.stop();
     await services.db.close();
     throw error;
   }
   services.mail?.startWorker();
+  const stopMissedMessages = services.mail ? scanMissedMessagesRegularly(services) : async () => {};
   log.info(
     config.SMTP_URL && services.mail
       ? `E-mail: through ${new URL(config.SMTP_URL).host}, from ${config.MAIL_FROM}.`
@@ -111,7 +114,9 @@ export async function startFoyer(env: Record<string, string | undefined> = proce
       });
       clearInterval(sweeper);
       await admin?.close();
+      await stopMissedMessages();
       await services.mail?.stop();
+      await services.presence.stop();
       await services.db.close();
     })());
   return { url, stop };

@@ -13,12 +13,18 @@ export interface Keys {
   sessionTokens: CryptoKey;
   /** Keys the HMAC that one-time codes are stored as. */
   oneTimeCodes: Buffer;
+  /** Signs the unsubscribe links of missed-message e-mails (mail/unsubscribe.ts). */
+  unsubscribe: Buffer;
 }
 
 /** Separate keys for separate uses, so one can never be mistaken for the other. */
 export async function deriveKeys(secret: string): Promise<Keys> {
   const derive = (purpose: string) => createHmac('sha256', secret).update(`foyer:${purpose}`).digest();
-  return { sessionTokens: await sessionTokenKey(derive('session-tokens')), oneTimeCodes: derive('one-time-codes') };
+  return {
+    sessionTokens: await sessionTokenKey(derive('session-tokens')),
+    oneTimeCodes: derive('one-time-codes'),
+    unsubscribe: derive('unsubscribe'),
+  };
 }
 
 export function sessionTokenKey(bytes: Uint8Array): Promise<CryptoKey> {

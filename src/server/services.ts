@@ -10,6 +10,7 @@ import { firebaseVerifier, type IdTokenVerifier } from './staff/signIn.ts';
 import { join } from 'node:path';
 import { consoleLog, type Log } from './log.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
+import { noPresence, streamPresence, type Presence } from './chat/presence.ts';
 import { memoryRateLimit } from './rateLimit.ts';
 import { deriveKeys, loadSecret, type Keys } from './secrets.ts';
 import { sessionVersionCache, type SessionVersions } from './contacts/sessionVersions.ts';
@@ -31,6 +32,8 @@ export interface Services {
   typing: ReturnType<typeof typingSignals>;
   /** E-mail through the outbox; null when SMTP_URL or MAIL_FROM is unset. Stop it before the database. */
   mail: Mailer | null;
+  /** Who has an event stream open (across processes), so missed-message e-mails skip them; stop it before the database. */
+  presence: Presence;
   log: Log;
 }
 
@@ -55,6 +58,7 @@ export async function createServices(
     throw error;
   }
   const chat = createChatHub(db, log);
+  const mail = createMailer(config, db, log);
   return {
     config,
     db,
@@ -65,7 +69,9 @@ export async function createServices(
     verifyIdToken: options.verifyIdToken ?? firebaseVerifier(config),
     keys,
     botCheck: createBotCheck(config),
-    mail: createMailer(config, db, log),
+    mail,
+    // Only missed-message e-mails ask who is reading: without e-mail nothing is recorded.
+    presence: mail ? streamPresence(db, log) : noPresence,
     log,
   };
 }

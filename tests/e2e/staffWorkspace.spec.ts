@@ -229,6 +229,25 @@ test('an agent sees the staff list but none of the controls, and the API refuses
   expect((await refused.json()).error.code).toBe('not_admin');
 });
 
+test('a staff member turns missed-message e-mails off and on again on the staff page, in their language', async ({ browser }) => {
+  const de = messages('de');
+  const login = await newAgent('Mareike');
+  const agent = await signedIn(browser, '/de/staff', login, 'de');
+  const wanted = agent.getByRole('checkbox', { name: de['staffAdmin.mail.missed']! });
+  await expect(agent.getByRole('heading', { name: de['staffAdmin.mail.title']! })).toBeVisible();
+  await expect(wanted).toBeChecked();
+  await expect(wanted).toHaveAccessibleDescription(de['staffAdmin.mail.missedHint']!);
+  await wanted.press('Space');
+  await expect(agent.getByRole('status').filter({ hasText: de['staffAdmin.mail.saved']! })).toBeVisible();
+  await agent.reload();
+  await expect(wanted).not.toBeChecked();
+  await wanted.check();
+  await expect(agent.getByRole('status').filter({ hasText: de['staffAdmin.mail.saved']! })).toBeVisible();
+  await agent.reload();
+  await expect(wanted).toBeChecked();
+  expect((await new AxeBuilder({ page: agent }).include('.mail-notifications').analyze()).violations).toEqual([]);
+});
+
 test('an admin exports a contact’s data as JSON and erases the contact after typing their e-mail', async ({ browser }) => {
   const invitation = inviteLink(['--name', 'Erin Erase']);
   const contact = await (await browser.newContext()).newPage();

@@ -30,6 +30,8 @@ export const errorCodes = [
   'not_admin',
   'last_admin',
   'confirmation_mismatch',
+  // E-mail
+  'link_invalid',
   // Ours
   'internal',
 ] as const;

@@ -1,5 +1,6 @@
 /** The staff calls: what a signed-in staff member learns about themselves (GET /api/me). */
 import { z } from 'zod';
+import { languages } from '../i18n/languages.ts';
 
 export const staffRoles = ['admin', 'agent'] as const;
 export type StaffRole = (typeof staffRoles)[number];
@@ -43,3 +44,11 @@ export const staffMemberAnswer = z.object({ member: staffRecordSchema });
 export type StaffMemberAnswer = z.infer<typeof staffMemberAnswer>;
 /** POST /api/staff/remove (admins) */
 export const staffRemoveBody = z.object({ email: staffEmail });
+
+/**
+ * POST /api/me/notifications: the signed-in staff member's e-mail notifications, read and (with missedMessageMail)
+ * changed. `lang` is the page's language, which their e-mails then use.
+ */
+export const notificationsBody = z.object({ lang: z.enum(languages), missedMessageMail: z.boolean().optional() });
+export const notificationsAnswer = z.object({ missedMessageMail: z.boolean() });
+export type NotificationsAnswer = z.infer<typeof notificationsAnswer>;

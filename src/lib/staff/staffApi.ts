@@ -7,7 +7,8 @@ import type { z } from 'zod';
 import type { ContactDetailsAnswer, ContactEraseAnswer, ContactExportAnswer } from '../api/contacts.ts';
 import type { InboxListAnswer, inboxListBody } from '../api/inbox.ts';
 import type { InviteAnswer, InviteBody } from '../api/invitations.ts';
-import type { StaffListAnswer, StaffMemberAnswer, StaffRole } from '../api/staff.ts';
+import type { NotificationsAnswer, StaffListAnswer, StaffMemberAnswer, StaffRole } from '../api/staff.ts';
+import type { Lang } from '../i18n/languages.ts';
 import type { TokenGetter } from '../chat/chatApi.ts';
 import { ApiRequestError, request } from '../http/client.ts';
 
@@ -26,6 +27,9 @@ export function createStaffApi(getToken: TokenGetter) {
     setRole: (email: string, role: StaffRole) =>
       call<StaffMemberAnswer>('/api/staff/role', { email, role }).then((answer) => answer.member),
     removeStaff: (email: string) => call<{ ok: true }>('/api/staff/remove', { email }),
+    /** Reads (and with a value, sets) whether missed-message e-mails come; `lang` becomes their language. */
+    notifications: (lang: Lang, missedMessageMail?: boolean) =>
+      call<NotificationsAnswer>('/api/me/notifications', { lang, missedMessageMail }).then((answer) => answer.missedMessageMail),
     contact: (contactId: string) => call<ContactDetailsAnswer>('/api/contacts/details', { contactId }),
     exportContact: (contactId: string) => call<ContactExportAnswer>('/api/contacts/export', { contactId }).then((answer) => answer.export),
     eraseContact: (contactId: string, confirmEmail: string) =>

@@ -16,6 +16,7 @@ import {
 import { contactMaySee, lastPosition } from '../chat/events.ts';
 import { follow } from '../chat/follow.ts';
 import type { HubEvent } from '../chat/hub.ts';
+import type { Reader } from '../chat/presence.ts';
 import { assign, currentSeq, listMessages, markRead, sendMessage, setStatus } from '../chat/messages.ts';
 import { ApiError } from '../errors.ts';
 import type { Services } from '../services.ts';
@@ -102,9 +103,11 @@ interface StreamOptions {
   caller: ChatParticipant | undefined;
   /** Authorises the caller again (their token, their record); a failure ends the stream. */
   recheck: () => Promise<unknown>;
+  /** Who reads, for presence. */
+  reader: Reader;
 }
 
-function streamOf(services: Services, { chatBoxId, after, caller, recheck }: StreamOptions): EventStream {
+function streamOf(services: Services, { chatBoxId, after, caller, recheck, reader }: StreamOptions): EventStream {
   return eventStream((writer) => {
     const mine = (event: HubEvent) =>
       event.type === 'typing' &&
@@ -131,6 +134,8 @@ function streamOf(services: Services, { chatBoxId, after, caller, recheck }: Str
     });
     // Who may keep reading is asked again now and then (STREAM_RECHECK_SECONDS): a revoked session or a removed
     // staff member stops hearing.
+    // Someone reading gets no e-mail about what they are reading (mail/missedMessages.ts).
+    const absent = services.presence.open(reader);
     const rechecks = setInterval(() => void recheck().catch(() => writer.end()), services.config.STREAM_RECHECK_SECONDS * 1000);
     rechecks.unref?.();
     // A contact's stream ends with their token, so the browser reconnects with the renewed one.
@@ -139,6 +144,7 @@ function streamOf(services: Services, { chatBoxId, after, caller, recheck }: Str
         ? setTimeout(() => writer.end(), Math.max(0, caller.session.expiresAt.getTime() - Date.now()))
         : undefined;
     return () => {
+      absent();
       clearTimeout(expiry);
       clearInterval(rechecks);
       following.stop();
@@ -160,6 +166,7 @@ export const chatStreamRoute = route({
       after: Math.min(lastEventId(request) ?? seq, seq),
       caller,
       recheck: () => participantFromToken(services, token, body.chatBoxId),
+      reader: caller.participant.kind === 'contact' ? { chatBoxId: body.chatBoxId } : { staffUid: caller.participant.id },
     });
   },
 });
@@ -168,7 +175,7 @@ export const inboxStreamRoute = route({
   method: 'GET',
   path: '/api/inbox/stream',
   caller: 'staff',
-  async handle({ services, request }): Promise<EventStream> {
+  async handle({ services, request, caller }): Promise<EventStream> {
     const position = await lastPosition(services.db);
     const token = bearerToken(request.header('authorization'), 'A sign-in token');
     return streamOf(services, {
@@ -176,6 +183,7 @@ export const inboxStreamRoute = route({
       after: Math.min(lastEventId(request) ?? position, position),
       caller: undefined,
       recheck: () => staffFromToken(services.db, services.verifyIdToken, token),
+      reader: { staffUid: caller.uid },
     });
   },
 });

@@ -125,7 +125,8 @@ describe.each(testDatabases)('the API under malformed input on $name', ({ open }
   let messageId: number;
   beforeAll(async () => {
     db = await open();
-    services = await testServices(db, { VERIFY_RATE_LIMIT: '100000' });
+    // E-mail set up (nothing is sent: no worker runs), so "send me a new link" goes all the way to the outbox.
+    services = await testServices(db, { VERIFY_RATE_LIMIT: '100000', SMTP_URL: 'smtp://127.0.0.1:9', MAIL_FROM: 'help@example.com' });
     call = apiCaller(services);
     contact = await invited(services);
     jwt = (await call('/api/chat/verify', { body: { ...contact, otp: contact.code, token: '' } })).body.data.jwt;
@@ -141,6 +142,8 @@ describe.each(testDatabases)('the API under malformed input on $name', ({ open }
     ['/api/chat/verify', (c) => ({ chatBoxId: c.chatBoxId, contactId: c.contactId, otp: '12345678', token: '' })],
     ['/api/verify', (c) => ({ chatBoxId: 'page', contactId: c.contactId, otp: '12345678', token: '' })],
     ['/api/chat/extend', (c) => ({ chatBoxId: c.chatBoxId, token: '' })],
+    ['/api/chat/newLink', (c) => ({ email: 'ana@example.com', lang: 'de', chatBoxId: c.chatBoxId, token: '' })],
+    ['/api/me/notifications', () => ({ lang: 'fr', missedMessageMail: false })],
     ['/api/organizationUsers/get', (c) => ({ chatBoxId: c.chatBoxId, uid: 'demo-staff' })],
     ['/api/contacts/get', (c) => ({ chatBoxId: c.chatBoxId })],
     ['/api/chat/messages/list', (c) => ({ chatBoxId: c.chatBoxId, before: messageId, limit: 10 })],
@@ -173,6 +176,22 @@ describe.each(testDatabases)('the API under malformed input on $name', ({ open }
     expect(refused).toBeGreaterThanOrEqual(1000);
     // The mix reached several kinds of refusal, not only one.
     expect([...statuses.keys()].filter((status) => status >= 400).length).toBeGreaterThanOrEqual(4);
+  });
+
+  it('/api/mail/unsubscribe answers 1,500 odd tokens and bodies without a single 5xx', { timeout: 120_000 }, async () => {
+    const rand = random(1213);
+    const statuses = new Set<number>();
+    for (let i = 0; i < 1500; i += 1) {
+      const value = oddValue(rand);
+      const token = encodeURIComponent((typeof value === 'string' ? value : (JSON.stringify(value) ?? '')).toWellFormed());
+      const query = rand() < 0.8 ? `?token=${token}` : pick(rand, ['', '?', '?token=', `?token=${token}&token=x`, `?other=${token}`]);
+      const { body, raw, method, contentType } = { contentType: 'application/x-www-form-urlencoded', ...malformed(rand, {}, '') };
+      const answer = await call(`/api/mail/unsubscribe${query}`, { body, raw: raw ?? 'List-Unsubscribe=One-Click', method, contentType });
+      expect(answer.status, JSON.stringify(answer.body)).toBeLessThan(500);
+      if (answer.status >= 400) expect(answer.body.error.code).toMatch(/^[a-z_]+$/);
+      statuses.add(answer.status);
+    }
+    expect([...statuses].sort()).toEqual([400, 405]);
   });
 
   it('/api/chat/stream answers 1,500 odd queries and Last-Event-IDs without a single 5xx', { timeout: 120_000 }, async () => {

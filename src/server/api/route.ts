@@ -44,7 +44,7 @@ export interface Route<B extends z.ZodType = z.ZodType, C extends Caller = Calle
   path: string;
   /** POST: the JSON body's schema. */
   body?: B;
-  /** GET: the query string's schema (parameters as strings). The handler gets it as `body`. */
+  /** GET (or a POST whose body is not read): the query string's schema (parameters as strings). The handler gets it as `body`. */
   query?: B;
   caller: C;
   handle(call: Call<B, C>): Promise<unknown>;

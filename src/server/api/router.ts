@@ -25,6 +25,7 @@ import {
   verifyPageRoute,
 } from './sessions.ts';
 import { staffRoutes } from './staff.ts';
+import { unsubscribeRoute } from './mail.ts';
 
 const routes: Route[] = [
   verifyChatBoxRoute,
@@ -38,6 +39,7 @@ const routes: Route[] = [
   inboxListRoute,
   inviteRoute,
   ...contactRoutes,
+  unsubscribeRoute,
 ];
 
 /** Path → method → route. */

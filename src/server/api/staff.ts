@@ -1,9 +1,11 @@
 /** Staff routes: who the signed-in staff member is, and staff management (listing for all staff, changes for admins). */
 import {
+  notificationsBody,
   staffAddBody,
   staffRemoveBody,
   staffRoleBody,
   type MeAnswer,
+  type NotificationsAnswer,
   type StaffListAnswer,
   type StaffMemberAnswer,
 } from '../../lib/api/staff.ts';
@@ -17,6 +19,22 @@ export const meRoute = route({
   path: '/api/me',
   caller: 'staff',
   handle: async ({ caller }): Promise<MeAnswer> => ({ organizationUser: caller }),
+});
+
+export const notificationsRoute = route({
+  method: 'POST',
+  path: '/api/me/notifications',
+  body: notificationsBody,
+  caller: 'staff',
+  async handle({ services, body, caller }): Promise<NotificationsAnswer> {
+    const [row] = await services.db.query<{ missed_mail: boolean }>(
+      `update organization_users set lang = $2, missed_mail = coalesce($3, missed_mail)
+       where uid = $1 and removed_at is null returning missed_mail`,
+      [caller.uid, body.lang, body.missedMessageMail ?? null],
+    );
+    if (!row) throw new ApiError(403, 'not_staff', 'This account is not part of this organisation.');
+    return { missedMessageMail: row.missed_mail };
+  },
 });
 
 export const staffListRoute = route({
@@ -53,4 +71,4 @@ export const staffRemoveRoute = route({
   },
 });
 
-export const staffRoutes = [meRoute, staffListRoute, staffAddRoute, staffRoleRoute, staffRemoveRoute];
+export const staffRoutes = [meRoute, notificationsRoute, staffListRoute, staffAddRoute, staffRoleRoute, staffRemoveRoute];

@@ -46,6 +46,24 @@ export function invitationLink(siteUrl: string, lang: string, contactId: string,
   return url.href;
 }
 
+/**
+ * A new one-time code for a chat box (or the page session) and the link that carries it. A new code for a scope
+ * replaces the earlier ones: a link sent by mistake, or to an old address, dies.
+ */
+export async function issueLink(
+  tx: Queryable,
+  { keys, config }: Pick<Services, 'keys' | 'config'>,
+  { contactId, chatBoxId, lang }: { contactId: string; chatBoxId: string | null; lang: Lang },
+): Promise<{ link: string; expiresAt: Date }> {
+  await tx.query(
+    `update one_time_codes set used_at = now() where contact_id = $1 and chat_box_id is not distinct from $2 and used_at is null`,
+    [contactId, chatBoxId],
+  );
+  const code = await createCode(tx, keys.oneTimeCodes, { contactId, chatBoxId, ttlDays: config.OTP_TTL_DAYS });
+  const expiresAt = new Date(Date.now() + config.OTP_TTL_DAYS * 86_400_000);
+  return { link: invitationLink(config.SITE_URL, lang, contactId, chatBoxId, code), expiresAt };
+}
+
 export async function invite({ db, keys, config, mail }: Services, request: InviteRequest): Promise<Invitation> {
   if (request.sendEmail && !mail)
     throw new InviteError('E-mail is not set up: set SMTP_URL and MAIL_FROM to send invitations.', 'sendEmail');
@@ -62,15 +80,8 @@ export async function invite({ db, keys, config, mail }: Services, request: Invi
     } else {
       chatBoxId = await createChatBox(tx, contact.id);
     }
-    // A new code for a scope replaces the earlier ones: a link sent by mistake, or to an old address, dies.
-    await tx.query(
-      `update one_time_codes set used_at = now() where contact_id = $1 and chat_box_id is not distinct from $2 and used_at is null`,
-      [contact.id, chatBoxId],
-    );
-    const code = await createCode(tx, keys.oneTimeCodes, { contactId: contact.id, chatBoxId, ttlDays: config.OTP_TTL_DAYS });
-    const expiresAt = new Date(Date.now() + config.OTP_TTL_DAYS * 86_400_000).toISOString();
     const lang = request.lang ?? (isLang(contact.lang) ? contact.lang : 'en');
-    const link = invitationLink(config.SITE_URL, lang, contact.id, chatBoxId, code);
+    const { link, expiresAt } = await issueLink(tx, { keys, config }, { contactId: contact.id, chatBoxId, lang });
     if (request.sendEmail && mail) {
       const mailInput = {
         to: request.email,
@@ -78,7 +89,7 @@ export async function invite({ db, keys, config, mail }: Services, request: Invi
         name: request.name ?? contact.name,
         inviter: request.inviter,
         link,
-        expiresAt: new Date(expiresAt),
+        expiresAt,
       };
       // One e-mail per code: the key is the link's hash (the code itself stays out of the database).
       const kind = request.mailKind ?? 'invitation';
@@ -87,7 +98,14 @@ export async function invite({ db, keys, config, mail }: Services, request: Invi
         invitationMail({ idempotencyKey: `${kind}:${createHash('sha256').update(link).digest('hex')}`, kind, ...mailInput }),
       );
     }
-    return { link, contactId: contact.id, chatBoxId, contactCreated: contact.created, expiresAt, emailed: Boolean(request.sendEmail) };
+    return {
+      link,
+      contactId: contact.id,
+      chatBoxId,
+      contactCreated: contact.created,
+      expiresAt: expiresAt.toISOString(),
+      emailed: Boolean(request.sendEmail),
+    };
   });
   if (invitation.emailed) mail?.poke();
   return invitation;

@@ -223,4 +223,33 @@ export const migrations: Migration[] = [
       create index mail_outbox_due on mail_outbox (due_at, id) where sent_at is null and gave_up_at is null;
     `,
   },
+  {
+    id: 7,
+    name: 'missed-message e-mails',
+    sql: `
+      -- Who still wants e-mails about unread messages: a contact turns them off with the link in one (no sign-in);
+      -- a staff member on the staff page or with that link. lang: the language a staff member's e-mails are in.
+      alter table contacts add column missed_mail_off_at timestamptz;
+      alter table organization_users
+        add column missed_mail boolean not null default true,
+        add column lang text not null default 'en';
+
+      -- The last missed-message e-mail of each side of a chat box (at most one an hour) and the last message it
+      -- covered (a message is told about once).
+      alter table chat_boxes
+        add column contact_mailed_at timestamptz,
+        add column contact_mailed_through bigint not null default 0,
+        add column staff_mailed_at timestamptz,
+        add column staff_mailed_through bigint not null default 0;
+
+      -- Who has an event stream open, one row per Foyer process, kept fresh while the process lives (a process
+      -- that dies stops counting when alive_until passes). No e-mail goes to someone who is reading.
+      create table stream_presence (
+        process text primary key,
+        chat_box_ids text[] not null,
+        staff_uids text[] not null,
+        alive_until timestamptz not null
+      );
+    `,
+  },
 ];

@@ -2,8 +2,8 @@
  * The invitation e-mail: who invited the contact, the link (a button and as text), how long it works; in their language.
  * The new link a contact asks for ("Send me a new link") is the same e-mail with its own subject and words.
  */
-import { intlLocale, textDirection, type Lang } from '../../lib/i18n/languages.ts';
-import { escapeHtml } from './html.ts';
+import { intlLocale, type Lang } from '../../lib/i18n/languages.ts';
+import { escapeHtml, mailButton, mailDocument } from './html.ts';
 import { serverTranslator } from './messages.ts';
 import type { OutgoingMail } from './outbox.ts';
 
@@ -37,20 +37,17 @@ export function invitationMail(input: InvitationMailInput): OutgoingMail {
   const validUntil = t('mail.invitation.validUntil', { time });
   const why = t(newLink ? 'mail.newLink.why' : 'mail.invitation.why', { organisation });
   const text = [greeting, '', invited, '', `${t('mail.invitation.open')}: ${input.link}`, '', validUntil, '', '—', why].join('\n');
-  const dir = textDirection(input.lang);
   const link = escapeHtml(input.link);
-  const html = `<!doctype html>
-<html lang="${input.lang}" dir="${dir}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
-<body style="font-family: system-ui, sans-serif; line-height: 1.5; color: #1a1a1a; max-width: 36rem; margin: 0 auto; padding: 1rem;">
-<p>${escapeHtml(greeting)}</p>
+  const html = mailDocument({
+    lang: input.lang,
+    subject,
+    body: `<p>${escapeHtml(greeting)}</p>
 <p>${escapeHtml(invited)}</p>
-<p><a href="${link}" style="display: inline-block; padding: 0.6rem 1rem; background: #2d5bd7; color: #ffffff; border-radius: 0.4rem; text-decoration: none;">${escapeHtml(t('mail.invitation.open'))}</a></p>
+<p>${mailButton(input.link, t('mail.invitation.open'))}</p>
 <p>${escapeHtml(t('mail.linkIntro'))}<br><span dir="ltr" style="word-break: break-all;">${link}</span></p>
-<p>${escapeHtml(validUntil)}</p>
-<hr style="border: 0; border-top: 1px solid #ddd;">
-<p style="font-size: 0.875rem; color: #555;">${escapeHtml(why)}</p>
-</body></html>
-`;
+<p>${escapeHtml(validUntil)}</p>`,
+    footer: `<p>${escapeHtml(why)}</p>`,
+  });
   return {
     idempotencyKey: input.idempotencyKey,
     kind: input.kind ?? 'invitation',

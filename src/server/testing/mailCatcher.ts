@@ -11,6 +11,8 @@ export interface CaughtMail {
   text: string;
   html: string;
   headers: Map<string, unknown>;
+  /** A header as it was sent (unfolded), or undefined: mailparser's `headers` turns List-* into objects. */
+  rawHeader(name: string): string | undefined;
 }
 
 export interface MailCatcher {
@@ -46,6 +48,11 @@ export async function startMailCatcher(port = 0): Promise<MailCatcher> {
               text: parsed.text ?? '',
               html: typeof parsed.html === 'string' ? parsed.html : '',
               headers: parsed.headers,
+              rawHeader: (name) =>
+                parsed.headerLines
+                  .find((header) => header.key === name.toLowerCase())
+                  ?.line.replace(/^[^:]*:\s*/, '')
+                  .replace(/\r?\n\s+/g, ' '),
             });
             callback();
           })

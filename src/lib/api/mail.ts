@@ -1,0 +1,11 @@
+/** The e-mail calls the browser (and mail clients) make. */
+import { z } from 'zod';
+
+/**
+ * POST /api/mail/unsubscribe?token=…: turns missed-message e-mails off for whoever the token names. Mail clients
+ * POST here for one-click unsubscribe (RFC 8058, body `List-Unsubscribe=One-Click`, which is not read); the
+ * unsubscribe page does too. No sign-in: the token is the permission.
+ */
+export const unsubscribeQuery = z.object({ token: z.string().min(1).max(400) });
+export const unsubscribeAnswer = z.object({ unsubscribed: z.literal(true) });
+export type UnsubscribeAnswer = z.infer<typeof unsubscribeAnswer>;
