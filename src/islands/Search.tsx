@@ -1,6 +1,6 @@
 /**
  * The search page's island: results as you type (coalesced, see latest.ts), the query kept in the address, a topic filter,
- * keyboard movement through results, and a polite announcement of the result count.
+ * keyboard movement through results, a polite announcement of the result count, and a count of searches that found nothing.
  */
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { isolate, languageName } from '../lib/format.ts';
@@ -10,6 +10,7 @@ import { useTranslator } from '../lib/i18n/useTranslator.ts';
 import AppErrorGate from './AppErrorGate.tsx';
 import { pacedAddress, readSearchParams, searchAddress } from '../lib/search/address.ts';
 import { latestOnly } from '../lib/search/latest.ts';
+import { missReporter } from '../lib/search/misses.ts';
 import { loadPagefind, resultsPerPage, searchArticles, type SearchAnswer } from '../lib/search/pagefind.ts';
 
 export interface Topic {
@@ -38,14 +39,20 @@ function SearchView({ lang, messages, topics }: Props) {
   const [state, setState] = useState<State>({ status: 'idle' });
   const input = useRef<HTMLInputElement>(null);
   const list = useRef<HTMLOListElement>(null);
+  // Searches over every topic that found nothing are counted (staff see them); a topic filter's empty page is not a gap.
+  const misses = useMemo(() => missReporter(lang), [lang]);
+  useEffect(() => misses.stop, [misses]);
   const runner = useMemo(
     () =>
       latestOnly(
         ({ query, topic, shown }: { query: string; topic: string; shown: number }) => searchArticles(query, topic, shown),
-        ({ query }, answer) => setState({ status: 'done', query, answer }),
+        ({ query, topic }, answer) => {
+          setState({ status: 'done', query, answer });
+          misses.found(topic ? '' : query, answer.total);
+        },
         () => setState({ status: 'failed' }),
       ),
-    [],
+    [misses],
   );
 
   // The address is read after hydration: the page was rendered without one. A reader may also have typed
@@ -70,13 +77,14 @@ function SearchView({ lang, messages, topics }: Props) {
     }
     keepAddress.current(searchAddress(new URL(location.href), { query, topic }));
     if (!query.trim()) {
+      misses.found('', 0);
       runner.cancel();
       setState({ status: 'idle' });
       return;
     }
     setState((previous) => (previous.status === 'done' ? previous : { status: 'searching' }));
     runner.run({ query, topic, shown });
-  }, [query, topic, shown, runner]);
+  }, [query, topic, shown, runner, misses]);
 
   // A new search starts again from the first page of results.
   function changeSearch(next: { query?: string; topic?: string }) {

@@ -12,7 +12,7 @@ import type { Lang } from '../lib/i18n/languages.ts';
 import type { Messages } from '../lib/i18n/schema.ts';
 import { useTranslator } from '../lib/i18n/useTranslator.ts';
 import { hasStaffHint } from '../lib/staff/signedInHint.ts';
-import { createStaffApi } from '../lib/staff/staffApi.ts';
+import { createStaffPageApi } from '../lib/staff/staffPageApi.ts';
 import type { StaffChatIdentity } from '../lib/staff/staffChat.ts';
 import { $organizationUser, $staffAuth } from '../stores/staffAuth.ts';
 import AppErrorGate from './AppErrorGate.tsx';
@@ -20,17 +20,20 @@ import AddStaffForm from './staff/AddStaffForm.tsx';
 import ContactLookup from './staff/ContactLookup.tsx';
 import StaffList from './staff/StaffList.tsx';
 import MailNotifications from './staff/MailNotifications.tsx';
+import HelpCentreReport from './staff/HelpCentreReport.tsx';
 import { apiErrorText } from '../lib/staff/fieldIssues.ts';
 
 interface Props {
   lang: Lang;
   messages: Messages;
   settings: ClientSettings;
+  /** The staff page, or its "Help centre" view (/{lang}/staff/help-centre): readers' feedback and searches. */
+  view?: 'staff' | 'helpCentre';
 }
 
 type Access = { kind: 'checking' } | { kind: 'signedOut' } | { kind: 'notStaff' } | { kind: 'staff'; identity: StaffChatIdentity };
 
-function StaffPage({ lang, messages, settings }: Props) {
+function StaffPage({ lang, messages, settings, view = 'staff' }: Props) {
   const t = useTranslator(lang, messages);
   const member = useStore($organizationUser);
   const [access, setAccess] = useState<Access>({ kind: 'checking' });
@@ -48,9 +51,9 @@ function StaffPage({ lang, messages, settings }: Props) {
   }, [settings]);
 
   const getToken = access.kind === 'staff' ? access.identity.getToken : undefined;
-  const api = useMemo(() => getToken && createStaffApi(getToken), [getToken]);
+  const api = useMemo(() => getToken && createStaffPageApi(getToken), [getToken]);
   const load = useCallback(() => {
-    if (!api) return;
+    if (!api || view !== 'staff') return;
     api.staff().then(
       (list) => {
         setStaff(list);
@@ -58,7 +61,7 @@ function StaffPage({ lang, messages, settings }: Props) {
       },
       (error: unknown) => setFailed(error instanceof ApiRequestError ? error.code : 'unknown'),
     );
-  }, [api]);
+  }, [api, view]);
   useEffect(load, [load]);
 
   if (access.kind === 'checking')
@@ -70,16 +73,30 @@ function StaffPage({ lang, messages, settings }: Props) {
   if (access.kind === 'signedOut') {
     return (
       <p className="notice">
-        {t('staffAdmin.signIn')} <a href={`/${lang}/login?next=${encodeURIComponent(`/${lang}/staff`)}`}>{t('staffAdmin.signInLink')}</a>
+        {t('staffAdmin.signIn')}{' '}
+        <a href={`/${lang}/login?next=${encodeURIComponent(view === 'helpCentre' ? `/${lang}/staff/help-centre` : `/${lang}/staff`)}`}>
+          {t('staffAdmin.signInLink')}
+        </a>
       </p>
     );
   }
   if (access.kind === 'notStaff') return <p className="notice">{t('staffAdmin.notStaff')}</p>;
   const isAdmin = member?.role === 'admin';
+  if (view === 'helpCentre') {
+    return (
+      <>
+        <p>
+          <a href={`/${lang}/staff`}>{t('helpCentre.backToStaff')}</a>
+        </p>
+        {api && <HelpCentreReport lang={lang} t={t} api={api} isAdmin={isAdmin} />}
+      </>
+    );
+  }
   return (
     <>
       <p>
-        <a href={`/${lang}/chat`}>{t('staffAdmin.backToInbox')}</a>
+        <a href={`/${lang}/chat`}>{t('staffAdmin.backToInbox')}</a> ·{' '}
+        <a href={`/${lang}/staff/help-centre`}>{t('staffAdmin.helpCentreLink')}</a>
       </p>
       {!isAdmin && <p className="muted">{t('staffAdmin.agentNote')}</p>}
       {failed && !staff && (
@@ -110,7 +127,7 @@ export default function StaffAdmin(props: Props) {
   return (
     <AppErrorGate t={t}>
       <section className="staff-admin" aria-labelledby="staff-admin-title">
-        <h1 id="staff-admin-title">{t('staffAdmin.title')}</h1>
+        <h1 id="staff-admin-title">{t(props.view === 'helpCentre' ? 'helpCentre.title' : 'staffAdmin.title')}</h1>
         <StaffPage {...props} />
       </section>
     </AppErrorGate>

@@ -10,6 +10,7 @@ import { firebaseVerifier, type IdTokenVerifier } from './staff/signIn.ts';
 import { join } from 'node:path';
 import { consoleLog, type Log } from './log.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
+import { articleIndex, type ArticleIndex } from './helpCentre/articles.ts';
 import { noPresence, streamPresence, type Presence } from './chat/presence.ts';
 import { memoryRateLimit } from './rateLimit.ts';
 import { deriveKeys, loadSecret, type Keys } from './secrets.ts';
@@ -34,6 +35,8 @@ export interface Services {
   mail: Mailer | null;
   /** Who has an event stream open (across processes), so missed-message e-mails skip them; stop it before the database. */
   presence: Presence;
+  /** The built site's articles and titles, per language (helpCentre/articles.ts). */
+  articles: () => Promise<ArticleIndex>;
   log: Log;
 }
 
@@ -72,6 +75,7 @@ export async function createServices(
     mail,
     // Only missed-message e-mails ask who is reading: without e-mail nothing is recorded.
     presence: mail ? streamPresence(db, log) : noPresence,
+    articles: articleIndex(config.FOYER_OUT_DIR),
     log,
   };
 }

@@ -9,7 +9,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { demoStaffLogin } from '../../scripts/authEmulator.mjs';
 import { composer, log, write } from './chatPage.ts';
 import { caughtMailTo, foyer, inviteLink } from './cli.ts';
-import { messages } from './content.ts';
+import { articleIn, articlePath, messages } from './content.ts';
 import { createAccount, emulatorHost, uniqueEmail } from './emulator.ts';
 
 // Two browsers, a sign-in and many round trips each: more than the default 30 s on a busy two-core machine.
@@ -246,6 +246,48 @@ test('a staff member turns missed-message e-mails off and on again on the staff 
   await agent.reload();
   await expect(wanted).toBeChecked();
   expect((await new AxeBuilder({ page: agent }).include('.mail-notifications').analyze()).violations).toEqual([]);
+});
+
+test('the "Help centre" view shows a search in Japanese that found nothing and a reader’s comment; an admin clears it; axe passes', async ({
+  browser,
+}) => {
+  const word = `zqxjv${digits()}`;
+  const ja = messages('ja');
+  // A reader with an ordinary browser's user agent (headless Chromium's counts as a bot).
+  const reader = await (
+    await browser.newContext({
+      userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36',
+    })
+  ).newPage();
+  await reader.goto('/ja/search');
+  const reported = reader.waitForResponse((response) => response.url().endsWith('/api/search/miss') && response.ok());
+  await reader.getByRole('searchbox').fill(word);
+  await reported;
+  const article = articleIn('en');
+  const comment = `Missing the export steps ${digits()}`;
+  await reader.goto(articlePath('en', article));
+  await reader.getByRole('button', { name: en['helpful.no']!, exact: true }).click();
+  await reader.getByRole('textbox', { name: en['helpful.commentLabel']! }).fill(comment);
+  await reader.getByRole('button', { name: en['helpful.send']! }).click();
+  await expect(reader.getByRole('status').filter({ hasText: en['helpful.thanks']! })).toBeVisible();
+
+  const staff = await signedIn(browser, '/ja/staff/help-centre', demoStaffLogin, 'ja');
+  await expect(staff.getByRole('heading', { level: 1, name: ja['helpCentre.title']! })).toBeVisible();
+  const miss = staff.getByRole('row').filter({ hasText: word });
+  await expect(miss).toBeVisible();
+  await expect(miss.getByRole('link', { name: ja['helpCentre.searchIt']! })).toHaveAttribute('href', `/ja/search?q=${word}`);
+  expect((await new AxeBuilder({ page: staff }).include('.help-centre-report').analyze()).violations).toEqual([]);
+
+  const report = staff.locator('.help-centre-report');
+  await report.getByLabel(ja['helpCentre.language']!).selectOption('en');
+  await report.getByLabel(ja['helpCentre.period']!).selectOption('30');
+  const row = staff.getByRole('row').filter({ hasText: article.title });
+  await expect(row).toBeVisible();
+  const item = staff.getByRole('listitem').filter({ hasText: comment });
+  await expect(item).toBeVisible();
+  await item.getByRole('button', { name: ja['helpCentre.clear']! }).click();
+  await expect(staff.getByRole('status').filter({ hasText: ja['helpCentre.cleared']! })).toBeVisible();
+  await expect(item).toHaveCount(0);
 });
 
 test('an admin exports a contact’s data as JSON and erases the contact after typing their e-mail', async ({ browser }) => {

@@ -7,12 +7,12 @@ import type { Lang } from '../../lib/i18n/languages.ts';
 import type { Translate } from '../../lib/i18n/translate.ts';
 import { ApiRequestError } from '../../lib/http/client.ts';
 import { apiErrorText } from '../../lib/staff/fieldIssues.ts';
-import type { StaffApi } from '../../lib/staff/staffApi.ts';
+import type { StaffPageApi } from '../../lib/staff/staffPageApi.ts';
 
 interface Props {
   lang: Lang;
   t: Translate;
-  api: StaffApi;
+  api: StaffPageApi;
 }
 
 export default function MailNotifications({ lang, t, api }: Props) {

@@ -18,10 +18,11 @@ const onlyNames = (value: string) =>
 
 // Words that a language really shares with English, per key (loanwords a translator would keep).
 const sameAsEnglish: Partial<Record<Lang, string[]>> = {
-  it: ['login.password'],
+  it: ['login.password', 'helpful.no'],
+  es: ['helpful.no'],
   nl: ['inbox.title', 'inbox.filterStatus', 'contactChats.status.open'],
   de: ['inbox.filterStatus', 'invite.name', 'staffAdmin.name', 'staffAdmin.nameOptional', 'staffAdmin.role.admin', 'staffAdmin.role.agent'],
-  fr: ['staffAdmin.actions', 'staffAdmin.role.agent'],
+  fr: ['staffAdmin.actions', 'staffAdmin.role.agent', 'helpCentre.article'],
   id: ['inbox.filterStatus', 'staffAdmin.role.admin'],
   da: ['inbox.filterStatus', 'inbox.filter.mine'],
   no: ['inbox.filterStatus', 'inbox.filter.mine'],

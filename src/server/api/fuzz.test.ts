@@ -5,6 +5,7 @@ import type { Services } from '../services.ts';
 import { createApi } from './router.ts';
 import { testDatabases } from '../testing/databases.ts';
 import { invited, type InvitedContact } from '../testing/invitations.ts';
+import { builtSite } from '../testing/builtSite.ts';
 import { apiCaller, testServices, type CallOptions } from '../testing/services.ts';
 
 /** A seeded generator, so a failure can be replayed. */
@@ -126,7 +127,13 @@ describe.each(testDatabases)('the API under malformed input on $name', ({ open }
   beforeAll(async () => {
     db = await open();
     // E-mail set up (nothing is sent: no worker runs), so "send me a new link" goes all the way to the outbox.
-    services = await testServices(db, { VERIFY_RATE_LIMIT: '100000', SMTP_URL: 'smtp://127.0.0.1:9', MAIL_FROM: 'help@example.com' });
+    services = await testServices(db, {
+      VERIFY_RATE_LIMIT: '100000',
+      SMTP_URL: 'smtp://127.0.0.1:9',
+      MAIL_FROM: 'help@example.com',
+      // Articles that exist, so votes reach the database.
+      FOYER_OUT_DIR: builtSite(),
+    });
     call = apiCaller(services);
     contact = await invited(services);
     jwt = (await call('/api/chat/verify', { body: { ...contact, otp: contact.code, token: '' } })).body.data.jwt;
@@ -144,6 +151,11 @@ describe.each(testDatabases)('the API under malformed input on $name', ({ open }
     ['/api/chat/extend', (c) => ({ chatBoxId: c.chatBoxId, token: '' })],
     ['/api/chat/newLink', (c) => ({ email: 'ana@example.com', lang: 'de', chatBoxId: c.chatBoxId, token: '' })],
     ['/api/me/notifications', () => ({ lang: 'fr', missedMessageMail: false })],
+    ['/api/helpful', () => ({ lang: 'en', article: 'basics/first-steps', helpful: true })],
+    ['/api/helpful/comment', () => ({ lang: 'en', article: 'basics/first-steps', comment: 'Too short' })],
+    ['/api/search/miss', () => ({ lang: 'ja', query: 'zebra' })],
+    ['/api/helpCentre/report', () => ({ lang: 'en', days: 7 })],
+    ['/api/helpCentre/clearComment', () => ({ id: 1 })],
     ['/api/organizationUsers/get', (c) => ({ chatBoxId: c.chatBoxId, uid: 'demo-staff' })],
     ['/api/contacts/get', (c) => ({ chatBoxId: c.chatBoxId })],
     ['/api/chat/messages/list', (c) => ({ chatBoxId: c.chatBoxId, before: messageId, limit: 10 })],

@@ -30,6 +30,18 @@ export interface StreamAnswer {
   stream: EventStream;
 }
 
+/** A handler's answer with a status and headers of its own: a cookie, or the redirect after a form post. */
+export class Reply {
+  readonly body: unknown;
+  readonly status: number;
+  readonly headers: Record<string, string>;
+  constructor(body: unknown, status = 200, headers: Record<string, string> = {}) {
+    this.body = body;
+    this.status = status;
+    this.headers = headers;
+  }
+}
+
 export function answer(body: unknown, status = 200, headers: Record<string, string> = {}): JsonAnswer {
   return {
     status,

@@ -44,6 +44,8 @@ export interface Route<B extends z.ZodType = z.ZodType, C extends Caller = Calle
   path: string;
   /** POST: the JSON body's schema. */
   body?: B;
+  /** POST: also take an HTML form's post (application/x-www-form-urlencoded) for `body`: pages that work without JavaScript. */
+  form?: boolean;
   /** GET (or a POST whose body is not read): the query string's schema (parameters as strings). The handler gets it as `body`. */
   query?: B;
   caller: C;

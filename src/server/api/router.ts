@@ -6,10 +6,10 @@ import { ApiError, errorAnswer, invalidBody } from '../errors.ts';
 import type { Services } from '../services.ts';
 import { staffFromToken } from '../staff/signIn.ts';
 import { bearerToken } from './bearer.ts';
-import { readJson } from './body.ts';
+import { isFormPost, readForm, readJson } from './body.ts';
 import { chatRoutes } from './chat.ts';
 import { streamAnswer, type EventStream } from './eventStream.ts';
-import { answer, fromWebRequest, toWebResponse, type ApiAnswer, type ApiRequest } from './requestAndAnswer.ts';
+import { answer, fromWebRequest, Reply, toWebResponse, type ApiAnswer, type ApiRequest } from './requestAndAnswer.ts';
 import { contactRoutes } from './contacts.ts';
 import { inboxListRoute } from './inbox.ts';
 import { inviteRoute } from './invitations.ts';
@@ -26,6 +26,7 @@ import {
 } from './sessions.ts';
 import { staffRoutes } from './staff.ts';
 import { unsubscribeRoute } from './mail.ts';
+import { helpCentreRoutes } from './helpCentre.ts';
 
 const routes: Route[] = [
   verifyChatBoxRoute,
@@ -40,6 +41,7 @@ const routes: Route[] = [
   inviteRoute,
   ...contactRoutes,
   unsubscribeRoute,
+  ...helpCentreRoutes,
 ];
 
 /** Path → method → route. */
@@ -53,7 +55,11 @@ for (const declared of routes) {
 async function bodyOf(declared: Route, request: ApiRequest): Promise<unknown> {
   const schema = declared.body ?? declared.query;
   if (!schema) return undefined;
-  const input = declared.body ? await readJson(request) : Object.fromEntries(request.query);
+  const input = declared.body
+    ? declared.form && isFormPost(request)
+      ? await readForm(request)
+      : await readJson(request)
+    : Object.fromEntries(request.query);
   const parsed = schema.safeParse(input);
   if (!parsed.success) throw invalidBody(parsed.error);
   return parsed.data;
@@ -110,6 +116,7 @@ export function createApi(services: Services): Api {
       const body = await bodyOf(declared, request);
       const caller = await callerOf(declared, services, request, body);
       const result = await declared.handle({ services, request, body, caller });
+      if (result instanceof Reply) return answer(result.body, result.status, result.headers);
       return isEventStream(result) ? streamAnswer(result) : answer(result);
     } catch (error) {
       return errorAnswer(error, services.log.error);

@@ -48,17 +48,19 @@ export function invitationLink(siteUrl: string, lang: string, contactId: string,
 
 /**
  * A new one-time code for a chat box (or the page session) and the link that carries it. A new code for a scope
- * replaces the earlier ones: a link sent by mistake, or to an old address, dies.
+ * replaces the earlier ones (a link sent by mistake, or to an old address, dies), unless `keepOthers`: a
+ * missed-message e-mail goes to the address the invitation went to, and must not kill its unused link.
  */
 export async function issueLink(
   tx: Queryable,
   { keys, config }: Pick<Services, 'keys' | 'config'>,
-  { contactId, chatBoxId, lang }: { contactId: string; chatBoxId: string | null; lang: Lang },
+  { contactId, chatBoxId, lang, keepOthers = false }: { contactId: string; chatBoxId: string | null; lang: Lang; keepOthers?: boolean },
 ): Promise<{ link: string; expiresAt: Date }> {
-  await tx.query(
-    `update one_time_codes set used_at = now() where contact_id = $1 and chat_box_id is not distinct from $2 and used_at is null`,
-    [contactId, chatBoxId],
-  );
+  if (!keepOthers)
+    await tx.query(
+      `update one_time_codes set used_at = now() where contact_id = $1 and chat_box_id is not distinct from $2 and used_at is null`,
+      [contactId, chatBoxId],
+    );
   const code = await createCode(tx, keys.oneTimeCodes, { contactId, chatBoxId, ttlDays: config.OTP_TTL_DAYS });
   const expiresAt = new Date(Date.now() + config.OTP_TTL_DAYS * 86_400_000);
   return { link: invitationLink(config.SITE_URL, lang, contactId, chatBoxId, code), expiresAt };

@@ -252,4 +252,36 @@ export const migrations: Migration[] = [
       );
     `,
   },
+  {
+    id: 8,
+    name: 'article votes and searches that found nothing',
+    sql: `
+      -- "Was this helpful?": one row per vote. article: '{category}/{slug}'. voter: a random id the browser keeps in a
+      -- cookie for a day (nothing else about the reader), so a second vote that day, or the comment after "No",
+      -- changes this row instead of adding one.
+      create table article_votes (
+        id bigint generated always as identity primary key,
+        lang text not null,
+        article text not null,
+        voter uuid not null,
+        helpful boolean not null,
+        comment text,
+        created_at timestamptz not null default now(),
+        updated_at timestamptz not null default now(),
+        unique (voter, lang, article)
+      );
+      create index article_votes_by_article on article_votes (lang, article);
+      create index article_votes_comments on article_votes (created_at desc) where comment is not null;
+
+      -- Searches with no result, counted per language, normalised query and day; nothing about who searched.
+      create table search_misses (
+        lang text not null,
+        query text not null,
+        day date not null,
+        count integer not null,
+        primary key (lang, query, day)
+      );
+      create index search_misses_by_day on search_misses (day);
+    `,
+  },
 ];

@@ -120,7 +120,7 @@ async function mailChatBox(services: Services, side: Side, chatBoxId: string, no
     let written = 0;
     if (side === 'contact') {
       const lang = langOf(box.lang);
-      const { link, expiresAt } = await issueLink(tx, { keys, config }, { contactId: box.contact_id, chatBoxId, lang });
+      const { link, expiresAt } = await issueLink(tx, { keys, config }, { contactId: box.contact_id, chatBoxId, lang, keepOthers: true });
       const token = unsubscribeToken(keys.unsubscribe, { kind: 'contact', id: box.contact_id });
       const email = missedMessagesMail({
         ...common,

@@ -35,13 +35,18 @@ export interface CallOptions {
   contentType?: string;
   method?: string;
   address?: string;
+  /** More request headers (user-agent, cookie). */
+  headers?: Record<string, string>;
 }
 
 /** Calls the API in process, the way the Astro route does, and reads the JSON answer. */
 export function apiCaller(services: Services): (path: string, options?: CallOptions) => Promise<Answer> {
   const api: Api = createApi(services);
-  return async (path, { body, raw, token, contentType = 'application/json', method = 'POST', address = '192.0.2.1' } = {}) => {
-    const headers = new Headers({ 'content-type': contentType });
+  return async (
+    path,
+    { body, raw, token, contentType = 'application/json', method = 'POST', address = '192.0.2.1', headers: extra = {} } = {},
+  ) => {
+    const headers = new Headers({ 'content-type': contentType, ...extra });
     if (token) headers.set('authorization', `Bearer ${token}`);
     const payload = method === 'GET' || method === 'HEAD' ? undefined : (raw ?? JSON.stringify(body ?? {}));
     const response = await api.handle(new Request(`http://localhost${path}`, { method, headers, body: payload ?? null }), address);

@@ -1,0 +1,23 @@
+/**
+ * The staff page's own calls on top of the workspace's (staffApi.ts): e-mail notifications and the help centre's
+ * feedback. Apart, so the inbox and conversation islands do not carry them.
+ */
+import type { HelpCentreReport } from '../api/helpCentre.ts';
+import type { NotificationsAnswer } from '../api/staff.ts';
+import type { TokenGetter } from '../chat/chatApi.ts';
+import type { Lang } from '../i18n/languages.ts';
+import { createStaffApi, staffCaller } from './staffApi.ts';
+
+export function createStaffPageApi(getToken: TokenGetter) {
+  const call = staffCaller(getToken);
+  return {
+    ...createStaffApi(getToken),
+    /** Reads (and with a value, sets) whether missed-message e-mails come; `lang` becomes their language. */
+    notifications: (lang: Lang, missedMessageMail?: boolean) =>
+      call<NotificationsAnswer>('/api/me/notifications', { lang, missedMessageMail }).then((answer) => answer.missedMessageMail),
+    helpCentreReport: (lang: Lang, days: 7 | 30) => call<HelpCentreReport>('/api/helpCentre/report', { lang, days }),
+    clearComment: (id: number) => call<{ ok: true }>('/api/helpCentre/clearComment', { id }),
+  };
+}
+
+export type StaffPageApi = ReturnType<typeof createStaffPageApi>;
