@@ -52,6 +52,9 @@ export default defineConfig({
     },
     plugins: [themesCssPlugin()],
     build: {
+      // Small component scripts stay files too: one inlined into a page rendered on demand (the chat box's frame
+      // script) would miss the CSP's hashes, which scripts/inline-hashes.mjs takes from the pre-rendered pages.
+      assetsInlineLimit: 0,
       rolldownOptions: {
         output: {
           codeSplitting: {
@@ -63,7 +66,7 @@ export default defineConfig({
               {
                 name: 'shell',
                 test: (id) =>
-                  /Router\.astro\?astro&type=script|\/src\/client\/(?!staff\/)|\/src\/stores\/(theme|siteLoading)|\/src\/lib\/cookies\.ts|\/node_modules\/(nanostores|js-cookie)\//.test(
+                  /Router\.astro\?astro&type=script|\/src\/client\/(?!staff\/)|\/src\/stores\/(theme|siteLoading)|\/src\/lib\/(frameC|c)ookies\.ts|\/node_modules\/(nanostores|js-cookie)\//.test(
                     id,
                   ),
               },

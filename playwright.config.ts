@@ -2,6 +2,8 @@ import { defineConfig, devices } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from './scripts/chromium.mjs';
 
 const port = Number(process.env.E2E_PORT ?? 4329);
+// The demo host page of the embedded chat box (tests/e2e/embed.spec.ts uses the same port).
+const demoHostPort = port + 10;
 // Shared with tests/e2e/cli.ts, which runs the command-line tool against this server.
 const dataDir = 'node_modules/.cache/foyer-e2e-data';
 
@@ -42,6 +44,8 @@ export default defineConfig({
       FOYER_DATA_DIR: dataDir,
       FOYER_AUTH_EMULATOR_PORT: '9399',
       VERIFY_RATE_LIMIT: '500',
+      // The demo host page (scripts/demoHost.mjs) for the embedded chat box's tests; its origin may frame the widget.
+      FOYER_DEMO_HOST_PORT: String(demoHostPort),
     },
     reuseExistingServer: false,
     timeout: 60_000,

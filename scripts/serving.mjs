@@ -1,7 +1,8 @@
 /**
  * Starts Foyer (src/server/main.ts) and stops it cleanly on Ctrl+C or SIGTERM. Without a production Firebase
  * configuration it first starts the Auth emulator (users kept in the data directory) and the demo staff login;
- * without SMTP_URL outside production, a local SMTP catcher that keeps e-mail as .eml files (mailCatcher.mjs).
+ * without SMTP_URL outside production, a local SMTP catcher that keeps e-mail as .eml files (mailCatcher.mjs); and
+ * outside production a demo host page on a second origin with the chat box's snippet (demoHost.mjs).
  */
 import { join } from 'node:path';
 import { demoStaffLogin, ensureEmulatorUser, startAuthEmulator } from './authEmulator.mjs';
@@ -74,7 +75,9 @@ export async function serve() {
   let emulator;
   let mailCatcher;
   let foyer;
+  let demoHost;
   const lifecycle = stopCleanly(async () => {
+    await demoHost?.stop();
     await foyer?.stop();
     await emulator?.stop();
     await mailCatcher?.stop();
@@ -100,12 +103,24 @@ export async function serve() {
       process.env.SMTP_URL = mailCatcher.url;
       process.env.MAIL_FROM ||= 'Foyer (development) <foyer@localhost>';
     }
+    // The demo host page's origin may frame the chat box (unless FRAME_ANCESTORS says otherwise).
+    const demoHostPort = Number(process.env.FOYER_DEMO_HOST_PORT ?? 4322);
+    const demoHostWanted = process.env.NODE_ENV !== 'production' && demoHostPort > 0;
+    if (demoHostWanted) process.env.FRAME_ANCESTORS ??= `http://127.0.0.1:${demoHostPort}`;
     if (!lifecycle.stopping) {
       const { startFoyer } = await import('../src/server/main.ts');
       foyer = await startFoyer();
     }
+    if (demoHostWanted && foyer && !lifecycle.stopping) {
+      const { startDemoHost } = await import('./demoHost.mjs');
+      demoHost = await startDemoHost({ port: demoHostPort, foyerUrl: foyer.url }).catch((error) => {
+        console.warn(`The demo host page could not start on port ${demoHostPort} (${error.code ?? error.message}); Foyer runs without it.`);
+        return undefined;
+      });
+    }
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);
+    await foyer?.stop();
     await emulator?.stop();
     await mailCatcher?.stop();
     process.exit(1);
@@ -114,5 +129,6 @@ export async function serve() {
   if (lifecycle.stopping) return;
   if (emulator) console.log(`Demo staff sign-in (Auth emulator): ${demoStaffLogin.email} / ${demoStaffLogin.password}`);
   if (mailCatcher) console.log(`E-mail in development is caught, not delivered: read it as .eml files in ${mailCatcher.folder}`);
+  if (demoHost) console.log(`The chat box on "someone else's" website (the embed snippet on a demo page): ${demoHost.origin}/`);
   console.log(`\nFoyer is running at ${foyer.url} (press Ctrl+C to stop).`);
 }

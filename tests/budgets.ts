@@ -26,6 +26,8 @@ export const budgets = {
   /** Home, categories and articles: one script file, and never React. */
   helpCentreScripts: { rows: ['help-centre pages (home, category, article): script files'], limit: { count: 1 } },
   loginJavaScript: { rows: ['login page: all JavaScript'], limit: kb(80) },
+  /** What another site loads for the chat box before anyone presses its launcher: /embed.js alone. */
+  embedScript: { rows: ['embed.js (gzip)'], limit: kb(3) },
   /** Each island's own JavaScript (gzip), beyond React and the shell script every page has; named by its file. */
   islands: {
     Chat: { rows: ['chat: the conversation island'], limit: kb(40) },

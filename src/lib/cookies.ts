@@ -1,9 +1,10 @@
 /**
  * The one way browser state persists in cookies (contact sessions, theme, language): SameSite=Lax, path /, Secure on
- * https, a lifetime in days. Stores go through a small engine, so a test can swap in memoryCookies() and read back
+ * https, a lifetime in days (in the embedded chat box's frame: its localStorage, the same way). Stores go through a small engine, so a test can swap in memoryCookies() and read back
  * what was kept and for how long.
  */
 import Cookies from 'js-cookie';
+import { frameCookies } from './frameCookies.ts';
 
 export interface CookieEngine {
   /** Every cookie this page can read, by name. */
@@ -23,7 +24,13 @@ export const documentCookies: CookieEngine = {
   remove: (name) => Cookies.remove(name, { path: '/' }),
 };
 
-let engine: CookieEngine = documentCookies;
+/**
+ * A Foyer page in a frame is the chat box on another site (only /{lang}/chatBox… may be framed): there the browser
+ * keeps no SameSite=Lax cookie of ours, so the frame's own partitioned storage stands in (frameCookies.ts). Chosen
+ * here, before any store reads a cookie.
+ */
+const framed = typeof window !== 'undefined' && window.parent !== window;
+let engine: CookieEngine = framed ? frameCookies() : documentCookies;
 
 /** Swaps the engine (tests); returns the one it replaced, to put back afterwards. */
 export function setCookieEngine(next: CookieEngine): CookieEngine {

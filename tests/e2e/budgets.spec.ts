@@ -186,6 +186,11 @@ test(`the login page's JavaScript is at most ${bytesOf(budgets.loginJavaScript) 
   expect(sum(scripts), list(scripts)).toBeLessThanOrEqual(bytesOf(budgets.loginJavaScript));
 });
 
+test(`embed.js, all another site loads before the launcher is pressed, is at most ${bytesOf(budgets.embedScript) / 1024} KB gzip`, () => {
+  const bytes = gzipped(readFileSync(join(clientDir, 'embed.js')));
+  expect(bytes).toBeLessThanOrEqual(bytesOf(budgets.embedScript));
+});
+
 test('every island keeps its own JavaScript within its budget (gzip, beyond React and the shell script)', async ({ request }) => {
   // What any island page has anyway: React and the renderer (from the search page), and the shell script.
   const search = await html(request, '/en/search');

@@ -1,14 +1,17 @@
 /** A conversation page as the browser tests drive it: the composer, the message log, and a new browser context. */
-import type { Browser, Page } from '@playwright/test';
+import type { Browser, FrameLocator, Page } from '@playwright/test';
 import { messages } from './content.ts';
 
-export const composer = (page: Page, lang: string) => page.getByLabel(messages(lang)['chat.composerLabel']!);
-export const log = (page: Page, lang: string) => page.getByRole('log', { name: messages(lang)['chat.log']! });
+/** A page, or the embedded chat box's frame on another site's page. */
+type Surface = Page | FrameLocator;
+
+export const composer = (page: Surface, lang: string) => page.getByLabel(messages(lang)['chat.composerLabel']!);
+export const log = (page: Surface, lang: string) => page.getByRole('log', { name: messages(lang)['chat.log']! });
 /** The messages' texts in the order shown. */
 export const texts = (page: Page, lang: string) => log(page, lang).locator('.chat-text').allTextContents();
 
 /** Types a message and sends it with Enter. */
-export async function write(page: Page, lang: string, text: string) {
+export async function write(page: Surface, lang: string, text: string) {
   await composer(page, lang).fill(text);
   await composer(page, lang).press('Enter');
 }

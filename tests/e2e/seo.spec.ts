@@ -34,7 +34,7 @@ test('a fallback page says so, points its canonical at the original and is nobod
   const article = articleMissingIn('fr');
   await page.goto(articlePath('fr', article));
   await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
-  await expect(page.locator('.notice')).toContainText(messages('fr')['article.fallbackNotice']!.split('{{')[0]!.trim());
+  await expect(page.getByRole('note')).toContainText(messages('fr')['article.fallbackNotice']!.split('{{')[0]!.trim());
   await expect(page.locator('article')).toHaveAttribute('lang', 'en');
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', origin + articlePath('en', article));
   await expect(page.locator('link[hreflang="fr"]')).toHaveCount(0);

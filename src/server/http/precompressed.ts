@@ -65,6 +65,8 @@ export function precompressedFiles(clientDir: string, assetsDir = '_astro'): Pre
         response.setHeader('Content-Encoding', encoding);
         // Hashed file names never change content: the same rule as the site's handler.
         if (file.startsWith(`/${assetsDir}/`)) response.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+        // The launcher other sites embed keeps its address: a day's cache, then a new build's version.
+        else if (file === '/embed.js') response.setHeader('Cache-Control', 'public, max-age=86400');
       })
       .on('error', (error: { statusCode?: number }) => {
         if (res.headersSent) return void res.destroy();

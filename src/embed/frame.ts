@@ -1,0 +1,64 @@
+/**
+ * The chat box's side of the embedded widget (/{lang}/chatBox… in the launcher's iframe, `?embed={host origin}`):
+ * it tells the launcher it loaded, asks it to close on Escape or the close button, and counts the other side's
+ * messages that arrive while the panel is closed (they are the ones the conversation announces) for the badge.
+ * Messages go only to the host origin the address names; the browser's frame-ancestors check (FRAME_ANCESTORS)
+ * has already made sure that host may frame this page. (In any frame, sessions are kept in the frame's own storage:
+ * lib/cookies.ts.)
+ */
+import { embedMessage, type EmbedMessage } from './protocol.ts';
+
+function hostOrigin(): string | undefined {
+  const named = new URLSearchParams(location.search).get('embed');
+  if (!named || window.parent === window) return undefined;
+  try {
+    return new URL(named).origin === named ? named : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const host = hostOrigin();
+if (host) {
+  const post = (message: EmbedMessage) => window.parent.postMessage(message, host);
+  document.documentElement.dataset['embedded'] = '';
+  let open = true;
+  let unread = 0;
+  let announced = '';
+  // "2 unread messages" in the page's language: each plural form is rendered on the button (EmbedFrame.astro).
+  const closeButton = document.querySelector<HTMLElement>('[data-embed-close]');
+  const lang = document.documentElement.lang || 'en';
+  const unreadLabel = (count: number) =>
+    (closeButton?.dataset[`unread${new Intl.PluralRules(lang).select(count)}`] ?? closeButton?.dataset['unreadother'] ?? '').replace(
+      '{{count}}',
+      String(count),
+    );
+  const tellUnread = () => post({ foyer: 1, type: 'unread', count: unread, label: unreadLabel(unread) });
+
+  for (const button of document.querySelectorAll<HTMLButtonElement>('[data-embed-close]')) {
+    button.hidden = false;
+    button.addEventListener('click', () => post({ foyer: 1, type: 'close' }));
+  }
+  document.addEventListener('keydown', (event) => {
+    // Escape that a dialog or menu of the page has not used closes the panel.
+    if (event.key === 'Escape' && !event.defaultPrevented) post({ foyer: 1, type: 'close' });
+  });
+  addEventListener('message', (event) => {
+    if (event.origin !== host || event.source !== window.parent) return;
+    const message = embedMessage(event.data);
+    if (message?.type === 'open') {
+      open = true;
+      unread = 0;
+      tellUnread();
+    } else if (message?.type === 'closed') open = false;
+  });
+  new MutationObserver(() => {
+    const text = document.querySelector('.chat > p.sr-only[aria-live="polite"]')?.textContent ?? '';
+    if (text === announced) return;
+    announced = text;
+    if (open || !text) return;
+    unread += text.split('\n').length;
+    tellUnread();
+  }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  post({ foyer: 1, type: 'ready' });
+}

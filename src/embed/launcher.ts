@@ -1,0 +1,131 @@
+/**
+ * /embed.js: Foyer's chat box on an organisation's own website, from one script tag:
+ *
+ *   <script src="https://help.example.com/embed.js" data-lang="de" async></script>
+ *
+ * (optional: data-chat-box="cb_…", data-position="left"). It draws a launcher button in a
+ * shadow root (the host's CSS cannot reach it, and it cannot reach the host's) and loads nothing else, reads and
+ * writes no cookie, until the button is pressed: then an iframe opens /{lang}/chatBox…, which the server lets only
+ * the origins in FRAME_ANCESTORS frame. Frame and launcher talk with postMessage, each checking the other's origin:
+ * ready, close (Escape or the frame's close button: focus comes back to the launcher), and the unread count for the
+ * badge. An invitation link that landed on the host page (cs_contactId, cs_otp) is taken out of the host's address
+ * and handed to the frame, which opens at once.
+ *
+ * Bundled by src/pages/embed.js.ts with each language's few words baked in; no framework, no imports at run time.
+ */
+import { embedMessage, type EmbedMessage } from './protocol.ts';
+
+/** Each language's name for the launcher, "Chat with us" (the frame, a Foyer page, says everything else). */
+declare const FOYER_WORDS: Record<string, string>;
+declare const FOYER_DEFAULT_LANG: string;
+
+const script = document.currentScript as HTMLScriptElement | null;
+const foyer = new URL(script?.src ?? location.href).origin;
+const data = script?.dataset ?? {};
+const lang = data['lang'] && FOYER_WORDS[data['lang']] ? data['lang'] : FOYER_DEFAULT_LANG;
+const name = FOYER_WORDS[lang]!;
+const rtl = lang === 'ar' || lang === 'he';
+const side = data['position'] === 'left' ? 'left' : 'right';
+
+// An invitation link opened on the host page: its parameters go to the frame only, never stay in the address.
+const here = new URL(location.href);
+const invitation: [string, string][] = [];
+for (const name of ['cs_contactId', 'cs_otp']) {
+  const value = here.searchParams.get(name);
+  if (value) invitation.push([name, value]);
+  here.searchParams.delete(name);
+}
+if (invitation.length) history.replaceState(history.state, '', here.href);
+
+const host = document.createElement('div');
+host.setAttribute('data-foyer-embed', '');
+const root = host.attachShadow({ mode: 'open' });
+root.innerHTML = `<style>
+:host{all:initial}
+button{position:fixed;bottom:20px;${side}:20px;z-index:2147483000;inline-size:56px;block-size:56px;border-radius:50%;border:0;background:#2d5bd7;color:#fff;cursor:pointer;box-shadow:0 2px 10px rgb(0 0 0/.25);display:grid;place-items:center;padding:0}
+button:focus-visible{outline:3px solid #2d5bd7;outline-offset:3px}
+svg{inline-size:28px;block-size:28px;fill:currentColor}
+.badge{position:absolute;top:-4px;${side === 'right' ? 'left' : 'right'}:-4px;min-inline-size:20px;block-size:20px;border-radius:10px;background:#c62828;color:#fff;font:600 12px/20px system-ui,sans-serif;text-align:center;padding:0 5px;box-sizing:border-box}
+.panel{position:fixed;bottom:88px;${side}:20px;z-index:2147483000;inline-size:380px;block-size:600px;max-inline-size:calc(100vw - 40px);max-block-size:calc(100vh - 108px);border-radius:12px;overflow:hidden;box-shadow:0 4px 24px rgb(0 0 0/.3);background:#fff}
+.panel[hidden],[hidden]{display:none}
+iframe{border:0;inline-size:100%;block-size:100%}
+@media (max-width:480px){.panel{inset:0;inline-size:100vw;block-size:100vh;max-inline-size:none;max-block-size:none;border-radius:0}}
+</style><div class="panel" hidden></div><button type="button" aria-expanded="false"><svg viewBox="0 0 24 24" aria-hidden="true"><path d="M4 4h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H9l-5 4v-4a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2z"/></svg><span class="badge" hidden aria-hidden="true"></span></button>`;
+const button = root.querySelector('button')!;
+const panel = root.querySelector<HTMLElement>('.panel')!;
+const badge = root.querySelector<HTMLElement>('.badge')!;
+let frame: HTMLIFrameElement | undefined;
+let unread = 0;
+/** The frame's words for the unread count, in its language ("2 unread messages"). */
+let unreadLabel = '';
+
+/** One name whether open or not (aria-expanded says which), with the unread count while closed. */
+function label(): void {
+  const open = !panel.hidden;
+  const showUnread = !open && unread > 0;
+  button.setAttribute('aria-label', showUnread && unreadLabel ? `${name}, ${unreadLabel}` : name);
+  button.setAttribute('aria-expanded', String(open));
+  badge.hidden = !showUnread;
+  badge.textContent = unread > 99 ? '99+' : String(unread);
+}
+
+function post(message: EmbedMessage): void {
+  frame?.contentWindow?.postMessage(message, foyer);
+}
+
+function open(): void {
+  if (!frame) {
+    const path = `/${lang}/chatBox${data['chatBox'] ? `/${encodeURIComponent(data['chatBox'])}` : ''}`;
+    const src = new URL(path, foyer);
+    src.searchParams.set('embed', location.origin);
+    for (const [name, value] of invitation) src.searchParams.set(name, value);
+    frame = document.createElement('iframe');
+    frame.title = name;
+    frame.src = src.href;
+    panel.append(frame);
+    // The frame says it is there; if it never does, the browser refused it (frame-ancestors) or it failed to load.
+    const refused = setTimeout(() => {
+      console.error(
+        `Foyer: the chat box did not load in this page. Add ${location.origin} to FRAME_ANCESTORS in Foyer's settings (${foyer}), ` +
+          'or check that the Foyer server is reachable.',
+      );
+    }, 10_000);
+    addEventListener('message', function listen(event) {
+      if (event.origin === foyer && event.source === frame?.contentWindow && embedMessage(event.data)?.type === 'ready') {
+        clearTimeout(refused);
+        removeEventListener('message', listen);
+      }
+    });
+  }
+  panel.hidden = false;
+  label();
+  post({ foyer: 1, type: 'open' });
+  frame.focus();
+}
+
+function close(): void {
+  panel.hidden = true;
+  label();
+  post({ foyer: 1, type: 'closed' });
+  button.focus();
+}
+
+button.addEventListener('click', () => (panel.hidden ? open() : close()));
+root.addEventListener('keydown', (event) => {
+  if ((event as KeyboardEvent).key === 'Escape' && !panel.hidden) close();
+});
+addEventListener('message', (event) => {
+  if (event.origin !== foyer || !frame || event.source !== frame.contentWindow) return;
+  const message = embedMessage(event.data);
+  if (message?.type === 'close') close();
+  else if (message?.type === 'unread') {
+    unread = message.count;
+    unreadLabel = message.label;
+    label();
+  }
+});
+
+host.dir = rtl ? 'rtl' : 'ltr';
+label();
+document.body.append(host);
+if (invitation.length) open();

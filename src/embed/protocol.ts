@@ -1,0 +1,25 @@
+/**
+ * What the launcher (/embed.js, launcher.ts) and the chat box in its frame (frame.ts) say to each other with
+ * postMessage. Each side also checks the other's origin and window; this checks the shape.
+ */
+export type EmbedMessage =
+  /** Frame → launcher: the chat box loaded (so the browser did not refuse the frame). */
+  | { foyer: 1; type: 'ready' }
+  /** Frame → launcher: close the panel (Escape, or the frame's close button). */
+  | { foyer: 1; type: 'close' }
+  /** Frame → launcher: messages from the other side that arrived while the panel was closed, and how to say so. */
+  | { foyer: 1; type: 'unread'; count: number; label: string }
+  /** Launcher → frame: the panel opened, or closed. */
+  | { foyer: 1; type: 'open' }
+  | { foyer: 1; type: 'closed' };
+
+export function embedMessage(data: unknown): EmbedMessage | undefined {
+  if (typeof data !== 'object' || data === null || (data as { foyer?: unknown }).foyer !== 1) return undefined;
+  const { type, count, label } = data as { type?: unknown; count?: unknown; label?: unknown };
+  if (type === 'unread') {
+    const valid = typeof count === 'number' && Number.isInteger(count) && count >= 0 && typeof label === 'string' && label.length <= 200;
+    return valid ? { foyer: 1, type, count, label } : undefined;
+  }
+  if (type === 'ready' || type === 'close' || type === 'open' || type === 'closed') return { foyer: 1, type };
+  return undefined;
+}

@@ -1,0 +1,124 @@
+/**
+ * The chat box on another website (/embed.js): the demo host page (scripts/demoHost.mjs, started with the test
+ * server on a second origin listed in FRAME_ANCESTORS) loads only embed.js until the launcher is pressed; the
+ * widget opens, closes with Escape (focus back on the launcher), takes an invitation from the host page's address,
+ * chats with staff, and shows staff replies that came while it was closed as a badge; a host not listed cannot
+ * frame it.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { expect, test, type Page } from '@playwright/test';
+import { demoStaffLogin } from '../../scripts/authEmulator.mjs';
+import { composer, log, write } from './chatPage.ts';
+import { inviteLink } from './cli.ts';
+import { messages } from './content.ts';
+
+const foyer = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 4329)}`;
+// playwright.config.ts starts the demo host page here.
+const demoHost = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 4329) + 10}`;
+const en = messages('en');
+const launcher = (page: Page, name = en['embed.open']!) => page.locator('[data-foyer-embed]').getByRole('button', { name });
+const widget = (page: Page) => page.frameLocator('[data-foyer-embed] iframe');
+
+test('the host page loads embed.js alone until the launcher is pressed; Escape closes the widget and focus returns', async ({
+  page,
+  context,
+}) => {
+  const fromFoyer: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().startsWith(foyer)) fromFoyer.push(new URL(request.url()).pathname);
+  });
+  await page.goto(`${demoHost}/`);
+  await expect(launcher(page)).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(fromFoyer).toEqual(['/embed.js']);
+  expect(await context.cookies(foyer)).toEqual([]);
+
+  await launcher(page).click();
+  await expect(widget(page).getByRole('heading', { name: en['session.enterCode']! })).toBeVisible();
+  await expect(launcher(page)).toHaveAttribute('aria-expanded', 'true');
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(axe.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual(
+    [],
+  );
+  await widget(page).getByLabel(en['session.code']!).focus();
+  await page.keyboard.press('Escape');
+  await expect(page.locator('[data-foyer-embed] iframe')).toBeHidden();
+  await expect(launcher(page)).toBeFocused();
+  // The frame's own close button does the same.
+  await launcher(page).press('Enter');
+  await widget(page).getByRole('button', { name: en['embed.close']! }).click();
+  await expect(launcher(page)).toBeFocused();
+});
+
+test('an invitation link on the host page opens the widget with it, leaves the address, and chats with staff; replies while closed make a badge', async ({
+  page,
+  browser,
+}) => {
+  const invitation = inviteLink(['--name', 'Embed Test']);
+  const query = new URLSearchParams({ chatBox: invitation.chatBoxId, cs_contactId: invitation.contactId, cs_otp: invitation.code });
+  await page.goto(`${demoHost}/?${query}`);
+  await expect(composer(widget(page), 'en')).toBeVisible();
+  expect(new URL(page.url()).search).toBe(`?chatBox=${invitation.chatBoxId}`);
+  await write(widget(page), 'en', 'Hello from the shop page');
+  await expect(log(widget(page), 'en').getByText('Hello from the shop page')).toBeVisible();
+
+  // Staff, signed in on Foyer's own pages, answer while the widget is closed.
+  await page.keyboard.press('Escape');
+  await expect(page.locator('[data-foyer-embed] iframe')).toBeHidden();
+  await expect(launcher(page)).toBeFocused();
+  const staff = await (await browser.newContext()).newPage();
+  await staff.goto(`${foyer}/en/login?next=${encodeURIComponent(`/en/chat/${invitation.chatBoxId}`)}`);
+  await staff.getByLabel(en['login.email']!).fill(demoStaffLogin.email);
+  await staff.getByLabel(en['login.password']!, { exact: true }).fill(demoStaffLogin.password);
+  await staff.getByRole('button', { name: en['login.signIn']!, exact: true }).click();
+  await expect(log(staff, 'en').getByText('Hello from the shop page')).toBeVisible();
+  await write(staff, 'en', 'Hello, how can we help?');
+  await write(staff, 'en', 'We are here until six.');
+  const unread = en['embed.unread_other']!.replace('{{count}}', '2');
+  await expect(launcher(page, `${en['embed.open']}, ${unread}`)).toBeVisible();
+  await expect(page.locator('[data-foyer-embed] .badge')).toHaveText('2');
+
+  await launcher(page).click();
+  await expect(log(widget(page), 'en').getByText('We are here until six.')).toBeVisible();
+  await expect(page.locator('[data-foyer-embed] .badge')).toBeHidden();
+});
+
+test.describe('a host not listed in FRAME_ANCESTORS', () => {
+  let server: Server;
+  let origin: string;
+  test.beforeAll(async () => {
+    server = createServer((_req, res) =>
+      res
+        .writeHead(200, { 'Content-Type': 'text/html' })
+        .end(`<!doctype html><title>Not allowed</title><script src="${foyer}/embed.js" async></script>`),
+    );
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  test.afterAll(() => new Promise<void>((done) => server.close(() => done())));
+
+  test('cannot frame the widget; the launcher says which setting to change', async ({ page }) => {
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    await page.goto(`${origin}/`);
+    await launcher(page).click();
+    await expect
+      .poll(() => errors.some((text) => text.includes('FRAME_ANCESTORS') && text.includes(origin)), { timeout: 15_000 })
+      .toBe(true);
+    await expect(widget(page).getByRole('heading', { name: en['session.enterCode']! })).toHaveCount(0);
+  });
+});
+
+test('the widget passes axe in Arabic, right to left', async ({ page }) => {
+  const ar = messages('ar');
+  await page.goto(`${demoHost}/?lang=ar`);
+  await launcher(page, ar['embed.open']!).click();
+  await expect(widget(page).locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(widget(page).getByRole('heading', { name: ar['session.enterCode']! })).toBeVisible();
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+});
