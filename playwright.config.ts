@@ -44,8 +44,10 @@ export default defineConfig({
       FOYER_DATA_DIR: dataDir,
       FOYER_AUTH_EMULATOR_PORT: '9399',
       VERIFY_RATE_LIMIT: '500',
-      // The demo host page (scripts/demoHost.mjs) for the embedded chat box's tests; its origin may frame the widget.
+      // The demo host page (scripts/demoHost.mjs) for the embedded chat box's tests. Reached as localhost it is
+      // another site than this server (127.0.0.1): the widget then runs as a real third-party frame.
       FOYER_DEMO_HOST_PORT: String(demoHostPort),
+      FRAME_ANCESTORS: `http://localhost:${demoHostPort} http://127.0.0.1:${demoHostPort}`,
     },
     reuseExistingServer: false,
     timeout: 60_000,

@@ -2,7 +2,8 @@
  * Development's stand-in for an organisation's own website: one page on a second origin (127.0.0.1, another site
  * than localhost) with Foyer's snippet on it, so a newcomer sees the embedded chat box working on "someone else's"
  * site. `npm start` starts it and lists its origin in FRAME_ANCESTORS. `?lang=de` picks the widget's language,
- * `?chatBox=cb_…` one conversation; an invitation link's cs_ parameters on this page are handed to the widget.
+ * `?chatBox=cb_…` one conversation, `?embed=off` the same page without the snippet (the benchmark compares the two);
+ * an invitation link's cs_ parameters on this page are handed to the widget.
  */
 import { createServer } from 'node:http';
 
@@ -22,7 +23,11 @@ script tag below; the chat button in the corner loads nothing more until it is p
 <pre>&lt;script src="${escape(foyerUrl)}/embed.js" data-lang="${escape(lang)}" async&gt;&lt;/script&gt;</pre>
 <p><a href="#more">A link on the host page</a></p>
 </main>
-<script src="${escape(foyerUrl)}/embed.js" data-lang="${escape(lang)}"${chatBox ? ` data-chat-box="${escape(chatBox)}"` : ''} async></script>
+${
+  params.get('embed') === 'off'
+    ? ''
+    : `<script src="${escape(foyerUrl)}/embed.js" data-lang="${escape(lang)}"${chatBox ? ` data-chat-box="${escape(chatBox)}"` : ''} async></script>`
+}
 </body></html>
 `;
 }

@@ -8,6 +8,7 @@ import { kb, machineSpeedMs, runMeasured, startFoyer } from './measure.mjs';
 import { launchBrowser, weighLogin, weighPage } from './pages.mjs';
 import { demoStaffLogin } from '../authEmulator.mjs';
 import { measureLighthouse } from './lighthouse.mjs';
+import { startDemoHost } from '../demoHost.mjs';
 import { measureApi } from './api.mjs';
 import { measureChat } from './chat.mjs';
 import { measureInbox } from './inbox.mjs';
@@ -54,6 +55,8 @@ const weights = {};
 const search = {};
 let login;
 let lighthouse;
+/** The demo host page (another site) without and with the chat box's launcher: what embedding costs the host. */
+let hostLighthouse;
 const article = (lang) => `${server.url}/${lang}/categories/topic-1/articles/article-1-2`;
 try {
   for (const lang of ['en', 'ar']) weights[lang] = await weighPage(browser, article(lang));
@@ -63,6 +66,15 @@ try {
   search.ar = await measureSearch(browser, server.url, { lang: 'ar', first: 'رسالة', more: ' بحث' });
   login = await weighLogin(browser, `${server.url}/en/login`, demoStaffLogin);
   lighthouse = await measureLighthouse(root, article('en'));
+  const host = await startDemoHost({ port: 0, foyerUrl: server.url });
+  try {
+    hostLighthouse = {
+      without: await measureLighthouse(root, `${host.origin}/?embed=off`),
+      with: await measureLighthouse(root, `${host.origin}/`),
+    };
+  } finally {
+    await host.stop();
+  }
 } finally {
   await browser.close();
   await server.stop();
@@ -88,6 +100,7 @@ const results = {
   search,
   login,
   lighthouse,
+  hostLighthouse,
   api,
   chat,
   inbox,
@@ -119,6 +132,16 @@ for (const preset of ['mobile', 'desktop']) {
   const l = lighthouse[preset];
   row(`Lighthouse ${preset}, en article: performance`, l.performance, '100', l.performance === 100);
   row(`Lighthouse ${preset}: CLS / FCP`, `${l.cls.toFixed(3)} / ${(l.fcpMs / 1000).toFixed(2)} s`, 'CLS 0', l.cls === 0);
+}
+for (const preset of ['mobile', 'desktop']) {
+  const { without, with: launcher } = hostLighthouse;
+  row(
+    `Lighthouse ${preset}, host page without / with launcher`,
+    `${without[preset].performance} / ${launcher[preset].performance}`,
+    'unchanged',
+    launcher[preset].performance >= without[preset].performance,
+  );
+  row(`Lighthouse ${preset}, host page with launcher: CLS`, launcher[preset].cls.toFixed(3), 'CLS 0', launcher[preset].cls === 0);
 }
 for (const [name, w] of Object.entries({ home: weights.home, category: weights.category, article: weights.en })) {
   row(`${name}: inline scripts (gzip)`, `${w.inlineScripts} B`, '≤ 1.5 KB', w.inlineScripts <= 1536);

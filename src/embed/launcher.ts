@@ -55,6 +55,8 @@ const button = root.querySelector('button')!;
 const panel = root.querySelector<HTMLElement>('.panel')!;
 const badge = root.querySelector<HTMLElement>('.badge')!;
 let frame: HTMLIFrameElement | undefined;
+/** Whether the frame's page said it loaded: until then it has another origin, and messages to it would be lost. */
+let ready = false;
 let unread = 0;
 /** The frame's words for the unread count, in its language ("2 unread messages"). */
 let unreadLabel = '';
@@ -70,7 +72,7 @@ function label(): void {
 }
 
 function post(message: EmbedMessage): void {
-  frame?.contentWindow?.postMessage(message, foyer);
+  if (ready) frame?.contentWindow?.postMessage(message, foyer);
 }
 
 function open(): void {
@@ -92,6 +94,7 @@ function open(): void {
     }, 10_000);
     addEventListener('message', function listen(event) {
       if (event.origin === foyer && event.source === frame?.contentWindow && embedMessage(event.data)?.type === 'ready') {
+        ready = true;
         clearTimeout(refused);
         removeEventListener('message', listen);
       }

@@ -15,8 +15,9 @@ import { inviteLink } from './cli.ts';
 import { messages } from './content.ts';
 
 const foyer = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 4329)}`;
-// playwright.config.ts starts the demo host page here.
-const demoHost = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 4329) + 10}`;
+// playwright.config.ts starts the demo host page here; as localhost it is another site than Foyer's 127.0.0.1, so
+// the widget is a third-party frame (no SameSite=Lax cookie of Foyer's reaches it).
+const demoHost = `http://localhost:${Number(process.env.E2E_PORT ?? 4329) + 10}`;
 const en = messages('en');
 const launcher = (page: Page, name = en['embed.open']!) => page.locator('[data-foyer-embed]').getByRole('button', { name });
 const widget = (page: Page) => page.frameLocator('[data-foyer-embed] iframe');
@@ -83,6 +84,20 @@ test('an invitation link on the host page opens the widget with it, leaves the a
   await launcher(page).click();
   await expect(log(widget(page), 'en').getByText('We are here until six.')).toBeVisible();
   await expect(page.locator('[data-foyer-embed] .badge')).toBeHidden();
+});
+
+test('a contact types their ID and code in the widget; the frame keeps the session across a reload of the host page', async ({ page }) => {
+  const invitation = inviteLink(['--no-send-email']);
+  await page.goto(`${demoHost}/?chatBox=${invitation.chatBoxId}`);
+  await launcher(page).click();
+  await widget(page).getByLabel(en['session.yourId']!).fill(invitation.contactId);
+  await widget(page).getByLabel(en['session.code']!).fill(invitation.code);
+  await widget(page).getByRole('button', { name: en['session.continue']! }).click();
+  await expect(composer(widget(page), 'en')).toBeVisible();
+  // The code is spent: only the frame's own storage can bring the session back.
+  await page.reload();
+  await launcher(page).click();
+  await expect(composer(widget(page), 'en')).toBeVisible();
 });
 
 test.describe('a host not listed in FRAME_ANCESTORS', () => {

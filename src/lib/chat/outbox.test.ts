@@ -57,6 +57,15 @@ describe('the outbox', () => {
     expect(key).toBe('foyer:outbox:contact:cb_1');
   });
 
+  it('still sends where the browser refuses storage, and with it locks (a third-party frame without storage access)', async () => {
+    const refused = {
+      request: () => Promise.reject(new DOMException('The request was denied.', 'SecurityError')),
+    } as unknown as LockManager;
+    const { box, sent } = outbox(new MemoryStorage(), async (item) => message(item), { storage: undefined, locks: refused });
+    box.add('from the widget');
+    await vi.waitFor(() => expect(sent.map((m) => m.text)).toEqual(['from the widget']));
+  });
+
   it('sends in order, one at a time', async () => {
     let inFlight = 0;
     let most = 0;

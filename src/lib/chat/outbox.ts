@@ -7,6 +7,7 @@
 import type { Message } from '../api/chat.ts';
 import { ApiRequestError } from '../http/client.ts';
 import { backoffDelay } from './eventStream.ts';
+import { browserStorage } from '../browserStorage.ts';
 
 export interface OutboxItem {
   clientId: string;
@@ -56,12 +57,13 @@ export function isRetryable(error: unknown): boolean {
   return error.status === 0 || error.status === 408 || error.status === 429 || error.status >= 500;
 }
 
-const browserStorage = () => (typeof localStorage === 'undefined' ? undefined : localStorage);
 const browserLocks = () => (typeof navigator === 'undefined' ? undefined : navigator.locks);
 
 export function createOutbox(options: OutboxOptions): Outbox {
   const storage = options.storage ?? browserStorage();
-  const locks = options.locks ?? browserLocks();
+  // Locks guard the storage tabs share. Where storage is refused (the chat box in a third-party frame with
+  // third-party cookies blocked) there is nothing shared, and the browser refuses locks too ("SecurityError").
+  const locks = storage ? (options.locks ?? browserLocks()) : undefined;
   const retry = options.retry ?? { firstMs: retryFirstMs, maxMs: retryMaxMs };
   const newId = options.newId ?? (() => crypto.randomUUID());
   const now = options.now ?? (() => new Date());

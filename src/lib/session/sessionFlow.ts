@@ -8,6 +8,7 @@ import { ApiRequestError } from '../http/client.ts';
 import { $contactSessions, reloadSessionsFromCookies } from '../../stores/contactSessions.ts';
 import { fetchContact, getSessionToken, isFinal, resetSessions, type Contact, type TokenRequest } from './sessionApi.ts';
 import { nextChangeAt } from './tokenAge.ts';
+import { browserStorage } from '../browserStorage.ts';
 
 export type Notice = 'session.ended' | 'session.codeNotAccepted' | 'session.noAccess' | `apiError.${string}`;
 
@@ -32,7 +33,7 @@ export function noticeFor(error: unknown): Notice {
 
 // Remembers that this browser had a session for a key, to say "ended" rather than just ask for a code.
 const seenKey = (key: string) => `foyer:session-seen:${key}`;
-const storage = () => (typeof localStorage === 'undefined' ? undefined : localStorage);
+const storage = browserStorage;
 // The contact id of this browser's last session, so the code form can fill it in after the session ended.
 const lastContactKey = 'foyer:contact-id';
 const knownContactId = (given: string | undefined) => given || storage()?.getItem(lastContactKey) || '';
