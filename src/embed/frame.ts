@@ -9,7 +9,8 @@
 import { embedMessage, type EmbedMessage } from './protocol.ts';
 
 function hostOrigin(): string | undefined {
-  const named = new URLSearchParams(location.search).get('embed');
+  // The launcher names it; after a navigation inside the frame, the browser still says who frames it (Chromium, Safari).
+  const named = new URLSearchParams(location.search).get('embed') ?? location.ancestorOrigins?.[0];
   if (!named || window.parent === window) return undefined;
   try {
     return new URL(named).origin === named ? named : undefined;
@@ -35,6 +36,20 @@ if (host) {
     );
   const tellUnread = () => post({ foyer: 1, type: 'unread', count: unread, label: unreadLabel(unread) });
 
+  // Links to a conversation lead to Foyer's full pages (/{lang}/chat/…), which refuse to be framed: in the frame
+  // they open the widget's own page for it instead, still naming the host.
+  document.addEventListener(
+    'click',
+    (event) => {
+      const link = (event.target as Element | null)?.closest?.('a[href]') as HTMLAnchorElement | null;
+      if (!link || link.origin !== location.origin || !/^\/[^/]+\/chat(\/|$)/.test(link.pathname)) return;
+      const url = new URL(link.href);
+      url.pathname = url.pathname.replace(/^(\/[^/]+\/chat)/, '$1Box');
+      url.searchParams.set('embed', host);
+      link.href = url.href;
+    },
+    true,
+  );
   for (const button of document.querySelectorAll<HTMLButtonElement>('[data-embed-close]')) {
     button.hidden = false;
     button.addEventListener('click', () => post({ foyer: 1, type: 'close' }));

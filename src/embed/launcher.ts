@@ -49,7 +49,7 @@ svg{inline-size:28px;block-size:28px;fill:currentColor}
 .panel{position:fixed;bottom:88px;${side}:20px;z-index:2147483000;inline-size:380px;block-size:600px;max-inline-size:calc(100vw - 40px);max-block-size:calc(100vh - 108px);border-radius:12px;overflow:hidden;box-shadow:0 4px 24px rgb(0 0 0/.3);background:#fff}
 .panel[hidden],[hidden]{display:none}
 iframe{border:0;inline-size:100%;block-size:100%}
-@media (max-width:480px){.panel{inset:0;inline-size:100vw;block-size:100vh;max-inline-size:none;max-block-size:none;border-radius:0}}
+@media (max-width:480px){.panel{inset:0;inline-size:100vw;block-size:100vh;max-inline-size:none;max-block-size:none;border-radius:0}button[aria-expanded=true]{display:none}}
 </style><div class="panel" hidden></div><button type="button" aria-expanded="false"><svg viewBox="0 0 24 24" aria-hidden="true"><path d="M4 4h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H9l-5 4v-4a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2z"/></svg><span class="badge" hidden aria-hidden="true"></span></button>`;
 const button = root.querySelector('button')!;
 const panel = root.querySelector<HTMLElement>('.panel')!;
@@ -92,11 +92,12 @@ function open(): void {
           'or check that the Foyer server is reachable.',
       );
     }, 10_000);
-    addEventListener('message', function listen(event) {
+    addEventListener('message', (event) => {
       if (event.origin === foyer && event.source === frame?.contentWindow && embedMessage(event.data)?.type === 'ready') {
+        // Each time the frame's page loads (it may navigate or reload), it learns whether the panel is open.
         ready = true;
         clearTimeout(refused);
-        removeEventListener('message', listen);
+        post({ foyer: 1, type: panel.hidden ? 'closed' : 'open' });
       }
     });
   }
@@ -130,5 +131,10 @@ addEventListener('message', (event) => {
 
 host.dir = rtl ? 'rtl' : 'ltr';
 label();
-document.body.append(host);
-if (invitation.length) open();
+// In <head>, an async script may run before <body> exists.
+const mount = () => {
+  document.body.append(host);
+  if (invitation.length) open();
+};
+if (document.body) mount();
+else document.addEventListener('DOMContentLoaded', mount, { once: true });

@@ -47,7 +47,7 @@ export const configSchema = publicSettingsSchema.extend({
   /** How often the mail worker looks for due e-mails (it is also woken when one is written). */
   MAIL_POLL_SECONDS: z.coerce.number().positive().default(5),
   /** A message unread this long, by someone with no stream open, is e-mailed to them (mail/missedMessages.ts). */
-  UNREAD_MAIL_MINUTES: number(5),
+  UNREAD_MAIL_MINUTES: z.coerce.number().int().positive().default(5),
   /** Read the client's address from X-Forwarded-For (only behind a proxy that sets it). */
   TRUST_PROXY: z
     .enum(['true', 'false', '1', '0', ''])

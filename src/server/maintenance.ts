@@ -1,4 +1,7 @@
-/** Housekeeping that keeps tables from growing forever: old rate-limit windows and long-dead one-time codes. */
+/**
+ * Housekeeping that keeps tables from growing forever: old rate-limit windows, long-dead one-time codes, and the
+ * presence rows of processes that died without removing theirs.
+ */
 import type { Queryable } from './db/database.ts';
 
 export const sweepEveryMs = 60 * 60 * 1000;
@@ -7,5 +10,6 @@ export async function sweep(db: Queryable): Promise<{ rateLimits: number; codes:
   const rateLimits = await db.query(`delete from rate_limits where window_start < now() - interval '1 day' returning key`);
   // Used or expired codes are kept a while for support questions ("my link did not work"), then dropped.
   const codes = await db.query(`delete from one_time_codes where coalesce(used_at, expires_at) < now() - interval '30 days' returning id`);
+  await db.query(`delete from stream_presence where alive_until < now() - interval '1 hour'`);
   return { rateLimits: rateLimits.length, codes: codes.length };
 }

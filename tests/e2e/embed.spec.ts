@@ -100,6 +100,21 @@ test('a contact types their ID and code in the widget; the frame keeps the sessi
   await expect(composer(widget(page), 'en')).toBeVisible();
 });
 
+test('a page session in the widget lists the conversations and opens one inside the frame, which still closes on Escape', async ({
+  page,
+}) => {
+  const first = inviteLink(['--no-send-email', '--name', 'Widget List']);
+  const pageLink = inviteLink(['--no-send-email', '--page'], first.email);
+  await page.goto(`${demoHost}/?${new URLSearchParams({ cs_contactId: pageLink.contactId, cs_otp: pageLink.code })}`);
+  const entry = widget(page).locator(`a[href$="${first.chatBoxId}"]`);
+  await entry.click();
+  await expect(composer(widget(page), 'en')).toBeVisible();
+  await composer(widget(page), 'en').focus();
+  await page.keyboard.press('Escape');
+  await expect(page.locator('[data-foyer-embed] iframe')).toBeHidden();
+  await expect(launcher(page)).toBeFocused();
+});
+
 test.describe('a host not listed in FRAME_ANCESTORS', () => {
   let server: Server;
   let origin: string;

@@ -136,7 +136,7 @@ async function mailChatBox(services: Services, side: Side, chatBoxId: string, no
     } else {
       const recipients = await tx.query<StaffRecipient>(
         `select u.id, u.email, u.name, u.lang from organization_users u
-         where u.removed_at is null and u.missed_mail and ($1::bigint is null or u.id = $1)
+         where u.removed_at is null and u.uid is not null and u.missed_mail and ($1::bigint is null or u.id = $1)
            and not exists (select 1 from stream_presence p where p.alive_until > now() and u.uid = any(p.staff_uids))
          order by u.id`,
         [box.assignee],
@@ -155,8 +155,12 @@ async function mailChatBox(services: Services, side: Side, chatBoxId: string, no
         });
         if (await mail.enqueue(tx, email)) written += 1;
       }
-      // Everyone who would get it is reading (or has turned it off): nothing is marked, so it is asked again.
-      if (recipients.length === 0) return 0;
+      // Nobody to tell (everyone who would get it is reading, or has turned it off): these messages are passed over,
+      // so the chat box does not stay a candidate (and in the way of others) for a day.
+      if (recipients.length === 0) {
+        await tx.query(`update chat_boxes set staff_mailed_through = $2 where id = $1`, [chatBoxId, lastId]);
+        return 0;
+      }
     }
     await tx.query(`update chat_boxes set ${side}_mailed_at = $2, ${side}_mailed_through = $3 where id = $1`, [chatBoxId, now, lastId]);
     return written;
