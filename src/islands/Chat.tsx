@@ -5,7 +5,7 @@
  * in on this browser (the sign-in hint says so before Firebase loads) gets the inbox or the conversation as staff,
  * without a code; contacts never download Firebase.
  */
-import { useStore } from '@nanostores/react';
+import { useStore } from '@nanostores/preact';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { botCheckActive, configureBotCheck } from '../lib/botCheck.ts';
 import type { ClientSettings } from '../lib/clientSettings.ts';

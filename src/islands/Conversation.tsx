@@ -4,7 +4,7 @@
  * only for them). It reads the conversation store and calls lib/chat; the bearer token comes from the page (a
  * contact's session token or a staff member's id token).
  */
-import { useStore } from '@nanostores/react';
+import { useStore } from '@nanostores/preact';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Participant } from '../lib/api/chat.ts';
 import type { TokenGetter } from '../lib/chat/chatApi.ts';

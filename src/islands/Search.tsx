@@ -66,7 +66,7 @@ function SearchView({ lang, messages, topics }: Props) {
 
   // Made in the browser (the island is also rendered on the server). It writes only while the reader is still on
   // this page: client-side navigation may have moved on before an update is due.
-  const keepAddress = useRef<(address: string) => void>(undefined);
+  const keepAddress = useRef<((address: string) => void) | null>(null);
 
   useEffect(() => {
     if (!keepAddress.current) {
@@ -154,7 +154,7 @@ function SearchView({ lang, messages, topics }: Props) {
           enterKeyHint="search"
           aria-describedby={`${id}-hint`}
           data-search-box
-          onChange={(event) => changeSearch({ query: event.target.value })}
+          onChange={(event) => changeSearch({ query: event.currentTarget.value })}
         />
       </form>
       <p id={`${id}-hint`} className="muted search-hint">
@@ -162,7 +162,7 @@ function SearchView({ lang, messages, topics }: Props) {
       </p>
       <p className="search-filter">
         <label htmlFor={`${id}-topic`}>{t('search.topicFilter')}</label>{' '}
-        <select id={`${id}-topic`} value={topic} onChange={(event) => changeSearch({ topic: event.target.value })}>
+        <select id={`${id}-topic`} value={topic} onChange={(event) => changeSearch({ topic: event.currentTarget.value })}>
           <option value="">{t('search.allTopics')}</option>
           {topics.map((item) => (
             <option key={item.slug} value={item.slug}>

@@ -78,7 +78,7 @@ test(`the conversation island's own JavaScript is at most ${conversationBudgetBy
   await expect(page.getByRole('log')).toBeVisible();
   await page.waitForTimeout(500);
   // React (the renderer's client and React itself) and the shell script of every page are not the island's.
-  const shared = /^\/_astro\/(client|react|Router\.astro_astro_type_script_index_0_lang)\.[\w-]+\.js$/;
+  const shared = /^\/_astro\/(client|preact|Router\.astro_astro_type_script_index_0_lang)\.[\w-]+\.js$/;
   const own = [...scripts].filter((path) => !shared.test(path));
   const sizes = own.map((path) => [path, gzipSync(readFileSync(join(clientDir, path)), { level: 9 }).length] as const);
   const summary = sizes.map(([path, bytes]) => `${path} ${bytes} B`).join('\n');

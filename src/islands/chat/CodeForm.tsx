@@ -133,7 +133,7 @@ export default function CodeForm({ t, view, busy, onSubmit, newLink, children }:
               value={contactId}
               onChange={change('contactId')}
               autoComplete="off"
-              spellCheck={false}
+              spellcheck={false}
               dir="ltr"
               aria-invalid={!!problems.contactId}
               aria-describedby={described}

@@ -40,7 +40,7 @@ export default function Composer({ t, send, notes = false, onTyping, serverError
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
-    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
+    if (event.key !== 'Enter' || event.shiftKey || event.isComposing) return;
     event.preventDefault();
     submit();
   }
@@ -84,7 +84,7 @@ export default function Composer({ t, send, notes = false, onTyping, serverError
         placeholder={label}
         aria-describedby={`${id}-hint${shown ? ` ${id}-error` : ''}`}
         aria-invalid={shown ? true : undefined}
-        onChange={(event) => onChange(event.target.value)}
+        onChange={(event) => onChange(event.currentTarget.value)}
         onKeyDown={onKeyDown}
       />
       <button type="submit" className="button">

@@ -67,7 +67,7 @@ export default function NewLinkForm({ t, lang, chatBoxId }: Props) {
               id={`${id}-email`}
               type="email"
               autoComplete="email"
-              spellCheck={false}
+              spellcheck={false}
               dir="ltr"
               value={email}
               onChange={(event) => setEmail(event.currentTarget.value)}

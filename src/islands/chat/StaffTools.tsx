@@ -3,7 +3,7 @@
  * contact's details in a side panel (collapsible on narrow screens). Loaded only for staff, so contacts never
  * download it. Refusals show as translated text (apiError.{code}).
  */
-import { useStore } from '@nanostores/react';
+import { useStore } from '@nanostores/preact';
 import { useEffect, useId, useMemo, useState } from 'react';
 import type { Assignee, ChatStatus } from '../../lib/api/chat.ts';
 import type { ContactDetailsAnswer } from '../../lib/api/contacts.ts';
@@ -122,7 +122,7 @@ export function StaffToolbar({ lang, t, messages, getToken, uid, status, assigne
           }}
         >
           <label htmlFor={`${id}-colleague`}>{t('staffTools.assignTo')}</label>
-          <select id={`${id}-colleague`} value={choice} onChange={(event) => setChoice(event.target.value)}>
+          <select id={`${id}-colleague`} value={choice} onChange={(event) => setChoice(event.currentTarget.value)}>
             <option value="">{t('staffTools.chooseColleague')}</option>
             {others.map((person) => (
               <option key={person.email} value={person.email}>

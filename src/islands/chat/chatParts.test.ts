@@ -1,15 +1,15 @@
 // @vitest-environment happy-dom
-import { act, createElement } from 'react';
+import { act } from 'preact/test-utils';
+import { createElement } from 'react';
 import { createRoot } from 'react-dom/client';
 import { afterEach, describe, expect, it } from 'vitest';
 import Avatar, { initials } from './Avatar.tsx';
 import MessageText from './MessageText.tsx';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 let container: HTMLElement;
 afterEach(() => container.remove());
 
-function render(element: ReturnType<typeof createElement>): HTMLElement {
+function render(element: Parameters<ReturnType<typeof createRoot>['render']>[0]): HTMLElement {
   container = document.createElement('div');
   document.body.append(container);
   act(() => createRoot(container).render(element));

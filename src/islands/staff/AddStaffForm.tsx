@@ -57,7 +57,7 @@ export default function AddStaffForm({ t, api, onAdded }: Props) {
             id={`${id}-email`}
             type="email"
             autoComplete="off"
-            spellCheck={false}
+            spellcheck={false}
             dir="ltr"
             value={email}
             onChange={(event) => setEmail(event.currentTarget.value)}

@@ -47,7 +47,7 @@ export default function ContactLookup({ lang, t, api, getToken }: Props) {
             <input
               id={`${id}-contact`}
               autoComplete="off"
-              spellCheck={false}
+              spellcheck={false}
               dir="ltr"
               value={typed}
               onChange={(event) => setTyped(event.currentTarget.value)}

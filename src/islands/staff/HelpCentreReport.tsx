@@ -59,14 +59,14 @@ export default function HelpCentreReport({ lang, t, api, isAdmin }: Props) {
   }
 
   // Titles and queries are in the language reported on (its direction found from the text: this island stays small).
-  const textProps = { lang: of, dir: 'auto' };
+  const textProps = { lang: of, dir: 'auto' as const };
   return (
     <div className="help-centre-report">
       <p>{t('helpCentre.intro')}</p>
       <div className="report-controls">
         <label>
           {t('helpCentre.language')}{' '}
-          <select value={of} onChange={(event) => setOf(event.target.value as Lang)}>
+          <select value={of} onChange={(event) => setOf(event.currentTarget.value as Lang)}>
             {languages.map((code) => (
               <option key={code} value={code}>
                 {languageName(lang, code)}
@@ -76,7 +76,7 @@ export default function HelpCentreReport({ lang, t, api, isAdmin }: Props) {
         </label>
         <label>
           {t('helpCentre.period')}{' '}
-          <select value={days} onChange={(event) => setDays(Number(event.target.value) as 7 | 30)}>
+          <select value={days} onChange={(event) => setDays(Number(event.currentTarget.value) as 7 | 30)}>
             <option value={7}>{t('helpCentre.days7')}</option>
             <option value={30}>{t('helpCentre.days30')}</option>
           </select>

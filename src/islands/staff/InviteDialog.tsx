@@ -115,7 +115,7 @@ export default function InviteDialog({ lang, t, api, mailEnabled }: Props) {
                 id={`${id}-email`}
                 type="email"
                 autoComplete="off"
-                spellCheck={false}
+                spellcheck={false}
                 value={form.email}
                 onChange={set('email')}
                 aria-invalid={!!problems.fields.email}
@@ -167,7 +167,7 @@ export default function InviteDialog({ lang, t, api, mailEnabled }: Props) {
                   <input
                     id={`${id}-chatBoxId`}
                     autoComplete="off"
-                    spellCheck={false}
+                    spellcheck={false}
                     dir="ltr"
                     value={form.chatBoxId}
                     onChange={set('chatBoxId')}

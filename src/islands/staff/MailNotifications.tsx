@@ -54,7 +54,7 @@ export default function MailNotifications({ lang, t, api }: Props) {
           checked={missed ?? false}
           disabled={missed === undefined}
           aria-describedby={`${id}-hint`}
-          onChange={(event) => change(event.target.checked)}
+          onChange={(event) => change(event.currentTarget.checked)}
         />{' '}
         <label htmlFor={`${id}-missed`}>{t('staffAdmin.mail.missed')}</label>
       </p>
