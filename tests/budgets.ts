@@ -23,16 +23,18 @@ export const budgets = {
     limit: kb(24),
   },
   requests: { rows: ['requests before prefetches'], limit: { count: 3 } },
-  /** Home, categories and articles: one script file, and never React. */
+  /** Home, categories and articles: one script file, and never the island renderer. */
   helpCentreScripts: { rows: ['help-centre pages (home, category, article): script files'], limit: { count: 1 } },
   loginJavaScript: { rows: ['login page: all JavaScript'], limit: kb(80) },
   /** What another site loads for the chat box before anyone presses its launcher: /embed.js alone. */
   embedScript: { rows: ['embed.js (gzip)'], limit: kb(3) },
-  /** Each island's own JavaScript (gzip), beyond React and the shell script every page has; named by its file. */
+  /** What pressing the launcher loads into the frame: every script and stylesheet, renderer included (gzip). */
+  widgetFirstOpen: { rows: ['chat box on another site: first open'], limit: kb(60) },
+  /** Each island's own JavaScript (gzip), beyond the renderer (Preact) and the shell script every page has. */
   islands: {
-    Chat: { rows: ['chat: the conversation island'], limit: kb(40) },
-    Search: { rows: ['search island'], limit: kb(24) },
-    StaffAdmin: { rows: ['staff workspace island'], limit: kb(32) },
+    Chat: { rows: ['chat: the conversation island'], limit: kb(30) },
+    Search: { rows: ['search island'], limit: kb(8) },
+    StaffAdmin: { rows: ['staff workspace island'], limit: kb(16) },
   },
 } satisfies Record<string, Budget | Record<string, Budget>>;
 

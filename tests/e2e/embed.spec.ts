@@ -6,10 +6,14 @@
  * frame it.
  */
 import AxeBuilder from '@axe-core/playwright';
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
 import { demoStaffLogin } from '../../scripts/authEmulator.mjs';
+import { budgets, bytesOf } from '../budgets.ts';
 import { composer, log, write } from './chatPage.ts';
 import { inviteLink } from './cli.ts';
 import { messages } from './content.ts';
@@ -18,6 +22,7 @@ const foyer = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 4329)}`;
 // playwright.config.ts starts the demo host page here; as localhost it is another site than Foyer's 127.0.0.1, so
 // the widget is a third-party frame (no SameSite=Lax cookie of Foyer's reaches it).
 const demoHost = `http://localhost:${Number(process.env.E2E_PORT ?? 4329) + 10}`;
+const clientDir = join(import.meta.dirname, '../../dist/client');
 const en = messages('en');
 const launcher = (page: Page, name = en['embed.open']!) => page.locator('[data-foyer-embed]').getByRole('button', { name });
 const widget = (page: Page) => page.frameLocator('[data-foyer-embed] iframe');
@@ -151,4 +156,53 @@ test('the widget passes axe in Arabic, right to left', async ({ page }) => {
   await expect(widget(page).getByRole('heading', { name: ar['session.enterCode']! })).toBeVisible();
   const { violations } = await new AxeBuilder({ page }).analyze();
   expect(violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+});
+
+/** Every script and stylesheet the page loads from Foyer from now on, weighed as built files gzip (level 9). */
+function foyerAssets(page: Page) {
+  const paths = new Set<string>();
+  page.on('requestfinished', (request) => {
+    const url = new URL(request.url());
+    if (url.origin === foyer && ['script', 'stylesheet'].includes(request.resourceType())) paths.add(url.pathname);
+  });
+  return () => {
+    const sizes = [...paths].map((path) => [path, gzipSync(readFileSync(join(clientDir, path)), { level: 9 }).length] as const);
+    return {
+      total: sizes.reduce((sum, [, bytes]) => sum + bytes, 0),
+      summary: sizes.map(([path, bytes]) => `${path} ${bytes} B`).join('\n'),
+    };
+  };
+}
+
+const widgetBudget = bytesOf(budgets.widgetFirstOpen);
+
+test(`the widget's first open loads at most ${widgetBudget / 1024} KB gzip of JavaScript and CSS, to the code form or to a conversation`, async ({
+  page,
+  browser,
+}) => {
+  await page.goto(`${demoHost}/`);
+  await expect(launcher(page)).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const toCodeForm = foyerAssets(page);
+  await launcher(page).click();
+  await expect(widget(page).getByRole('heading', { name: en['session.enterCode']! })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const codeForm = toCodeForm();
+  expect(codeForm.summary).toContain('.js');
+  expect(codeForm.summary).not.toContain('/embed.js');
+  expect(codeForm.total, codeForm.summary).toBeLessThanOrEqual(widgetBudget);
+
+  // An invitation opens the conversation itself: the list, the composer and the live stream.
+  const invitation = inviteLink(['--name', 'Budget Test']);
+  const query = new URLSearchParams({ chatBox: invitation.chatBoxId, cs_contactId: invitation.contactId, cs_otp: invitation.code });
+  const fresh = await (await browser.newContext()).newPage();
+  const toConversation = foyerAssets(fresh);
+  await fresh.goto(`${demoHost}/?${query}`);
+  await expect(composer(widget(fresh), 'en')).toBeVisible();
+  // Not network idle: the conversation's event stream stays open. What loads on demand has asked by now.
+  await expect(log(widget(fresh), 'en')).toBeVisible();
+  await fresh.waitForTimeout(1000);
+  const conversation = toConversation();
+  expect(conversation.total, conversation.summary).toBeLessThanOrEqual(widgetBudget);
+  await fresh.context().close();
 });

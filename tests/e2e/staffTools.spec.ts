@@ -33,7 +33,7 @@ async function signedInStaff(browser: Browser, name: string, next: string): Prom
 
 const staffMenuButton = (page: Page, name: string) => page.locator('[data-staff-menu-button]').filter({ hasText: name });
 
-test('a signed-in staff member sees their name in the header, on a help-centre page without React or Firebase, and signs out there', async ({
+test('a signed-in staff member sees their name in the header, on a help-centre page without an island renderer or Firebase, and signs out there', async ({
   browser,
 }) => {
   const t = messages('en');
@@ -46,14 +46,14 @@ test('a signed-in staff member sees their name in the header, on a help-centre p
   await expect(button).toContainText('RD');
   await expect(page.getByRole('link', { name: t['nav.staffSignIn']!, exact: true })).toBeHidden();
   await page.waitForLoadState('load');
-  // What this document loaded (not the search page before it): no React, no island, no Firebase.
+  // What this document loaded (not the search page before it): no renderer, no island, no Firebase.
   const scripts = await page.evaluate(() =>
     performance
       .getEntriesByType('resource')
       .filter((entry) => (entry as PerformanceResourceTiming).initiatorType === 'script' || entry.name.endsWith('.js'))
       .map((entry) => new URL(entry.name).pathname),
   );
-  expect(scripts.filter((path) => /react|client\.|firebase|Chat\.|ContactSession/i.test(path))).toEqual([]);
+  expect(scripts.filter((path) => /preact|client\.|firebase|Chat\.|ContactSession/i.test(path))).toEqual([]);
   expect(scripts.length).toBeGreaterThan(0);
   expect(await page.locator('astro-island').count()).toBe(0);
 

@@ -21,7 +21,7 @@ const pluralBases = new Set(
 );
 const singularKeys = Object.keys(reference).filter((key) => !pluralSuffix.test(key));
 
-/** The plural forms a language needs, as Intl (and so i18next) chooses them. */
+/** The plural forms a language needs, as Intl chooses them (lib/i18n/translate.ts). */
 export function pluralCategories(lang: Lang): string[] {
   return new Intl.PluralRules(intlLocale(lang)).resolvedOptions().pluralCategories;
 }

@@ -1,37 +1,35 @@
-/** The one translation function: i18next over a language's parsed messages, shared by Astro components and islands. */
-import i18next from 'i18next';
-import type { Lang } from './languages.ts';
+/**
+ * The one translation function, shared by Astro pages, islands and e-mails. It reads locales/*.json as they are
+ * written: i18next's JSON v4 format (`{{name}}` placeholders, CLDR plural suffixes `_one`, `_few`… chosen by
+ * Intl.PluralRules). i18next itself was the reader until the
+ * embedded chat box's 60 KB budget: it was 15.8 KB gzip of every island, more than the renderer, for these two
+ * features, which the browser's Intl provides. translate.test.ts checks that this reader and i18next answer alike
+ * for every key of every language.
+ */
+import { intlLocale, type Lang } from './languages.ts';
 import type { MessageKey, Messages } from './schema.ts';
 
 export type Translate = (key: MessageKey, values?: Record<string, string | number>) => string;
 
-/** Counts are written `{{count}}` in locale files and shown with the language's own digits (Intl). */
-function formatCounts(messages: Messages): Messages {
-  return Object.fromEntries(
-    Object.entries(messages).map(([key, value]) => [key, value.replace(/\{\{\s*count\s*\}\}/g, '{{count, number}}')]),
-  );
-}
+const placeholder = /\{\{\s*([\w.]+)\s*\}\}/g;
 
 export function createTranslator(lang: Lang, messages: Messages): Translate {
-  const instance = i18next.createInstance();
-  void instance.init({
-    lng: lang,
-    resources: { [lang]: { translation: formatCounts(messages) } },
-    keySeparator: false,
-    nsSeparator: false,
-    // Astro and React escape what they render; escaping here would escape twice.
-    interpolation: { escapeValue: false },
-    initAsync: false,
-  });
-  // A build calls t() a few hundred thousand times, mostly without values: those answers never change.
-  const plain = new Map<MessageKey, string>();
+  const plural = new Intl.PluralRules(intlLocale(lang));
+  // Counts are shown with the language's own digits and separators (١٬٢٠٠, 1.200).
+  const numbers = new Intl.NumberFormat(intlLocale(lang));
+  const format = (text: string, values: Record<string, string | number>) =>
+    text.replace(placeholder, (_, name: string) => {
+      const value = values[name];
+      if (value === undefined) return '';
+      return name === 'count' && typeof value === 'number' ? numbers.format(value) : String(value);
+    });
   return (key, values) => {
-    if (values) return instance.t(key, values) as string;
-    let text = plain.get(key);
-    if (text === undefined) {
-      text = instance.t(key, {}) as string;
-      plain.set(key, text);
+    const count = values?.count;
+    let text: string | undefined;
+    if (typeof count === 'number') {
+      text = messages[`${key}_${plural.select(count)}`] ?? messages[`${key}_other`];
     }
-    return text;
+    text ??= messages[key] ?? key;
+    return values ? format(text, values) : text;
   };
 }

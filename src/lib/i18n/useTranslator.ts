@@ -1,4 +1,4 @@
-/** The translation function inside React islands: the same i18next translator as Astro pages, over the island's messages. */
+/** The translation function inside islands: the same translator as Astro pages, over the island's messages. */
 import { useMemo } from 'react';
 import type { Lang } from './languages.ts';
 import type { Messages } from './schema.ts';
