@@ -2,7 +2,7 @@
  * Development's stand-in for an organisation's own website: one page on a second origin (127.0.0.1, another site
  * than localhost) with Foyer's snippet on it, so a newcomer sees the embedded chat box working on "someone else's"
  * site. `npm start` starts it and lists its origin in FRAME_ANCESTORS. `?lang=de` picks the widget's language,
- * `?chatBox=cb_…` one conversation, `?embed=off` the same page without the snippet (the benchmark compares the two);
+ * `?chatBox=cb_…` one conversation, `?theme=dark` the widget's theme, `?embed=off` the same page without the snippet (the benchmark compares the two);
  * an invitation link's cs_ parameters on this page are handed to the widget.
  */
 import { createServer } from 'node:http';
@@ -12,6 +12,7 @@ const escape = (text) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`
 function page(foyerUrl, params) {
   const lang = /^[a-zA-Z-]{2,7}$/.test(params.get('lang') ?? '') ? params.get('lang') : 'en';
   const chatBox = /^cb_[A-Za-z0-9_-]{1,64}$/.test(params.get('chatBox') ?? '') ? params.get('chatBox') : '';
+  const theme = /^[a-z0-9]{1,10}$/.test(params.get('theme') ?? '') ? params.get('theme') : '';
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Example Shop (a demo host page for Foyer's chat box)</title>
@@ -26,7 +27,7 @@ script tag below; the chat button in the corner loads nothing more until it is p
 ${
   params.get('embed') === 'off'
     ? ''
-    : `<script src="${escape(foyerUrl)}/embed.js" data-lang="${escape(lang)}"${chatBox ? ` data-chat-box="${escape(chatBox)}"` : ''} async></script>`
+    : `<script src="${escape(foyerUrl)}/embed.js" data-lang="${escape(lang)}"${chatBox ? ` data-chat-box="${escape(chatBox)}"` : ''}${theme ? ` data-theme="${escape(theme)}"` : ''} async></script>`
 }
 </body></html>
 `;

@@ -46,10 +46,15 @@ if (host) {
       const url = new URL(link.href);
       url.pathname = url.pathname.replace(/^(\/[^/]+\/chat)/, '$1Box');
       url.searchParams.set('embed', host);
+      const theme = new URLSearchParams(location.search).get('theme');
+      if (theme) url.searchParams.set('theme', theme);
       link.href = url.href;
     },
     true,
   );
+  // "Enlarge the chat": a toggle the launcher answers by resizing the panel (it says where it cannot: phones).
+  const enlarge = document.querySelector<HTMLButtonElement>('[data-embed-enlarge]');
+  enlarge?.addEventListener('click', () => post({ foyer: 1, type: 'resize', large: enlarge.getAttribute('aria-pressed') !== 'true' }));
   for (const button of document.querySelectorAll<HTMLButtonElement>('[data-embed-close]')) {
     button.hidden = false;
     button.addEventListener('click', () => post({ foyer: 1, type: 'close' }));
@@ -66,6 +71,10 @@ if (host) {
       unread = 0;
       tellUnread();
     } else if (message?.type === 'closed') open = false;
+    else if (message?.type === 'size' && enlarge) {
+      enlarge.hidden = !message.resizable;
+      enlarge.setAttribute('aria-pressed', String(message.large));
+    }
   });
   new MutationObserver(() => {
     const text = document.querySelector('.chat > p.sr-only[aria-live="polite"]')?.textContent ?? '';

@@ -3,12 +3,13 @@
  *
  *   <script src="https://help.example.com/embed.js" data-lang="de" async></script>
  *
- * (optional: data-chat-box="cb_…", data-position="left"). It draws a launcher button in a
+ * (optional: data-chat-box="cb_…", data-position="left", data-theme="dark": light, dark, auto (the visitor's
+ * system, the default) or one of Foyer's theme names such as dark9). It draws a launcher button in a
  * shadow root (the host's CSS cannot reach it, and it cannot reach the host's) and loads nothing else, reads and
  * writes no cookie, until the button is pressed: then an iframe opens /{lang}/chatBox…, which the server lets only
  * the origins in FRAME_ANCESTORS frame. Frame and launcher talk with postMessage, each checking the other's origin:
- * ready, close (Escape or the frame's close button: focus comes back to the launcher), and the unread count for the
- * badge. An invitation link that landed on the host page (cs_contactId, cs_otp) is taken out of the host's address
+ * ready, close (Escape or the frame's close button: focus comes back to the launcher), resize (the frame's "enlarge"
+ * button; not on phones, where the panel fills the screen), and the unread count for the badge. An invitation link that landed on the host page (cs_contactId, cs_otp) is taken out of the host's address
  * and handed to the frame, which opens at once.
  *
  * Bundled by src/pages/embed.js.ts with each language's few words baked in; no framework, no imports at run time.
@@ -26,6 +27,9 @@ const lang = data['lang'] && FOYER_WORDS[data['lang']] ? data['lang'] : FOYER_DE
 const name = FOYER_WORDS[lang]!;
 const rtl = lang === 'ar' || lang === 'he';
 const side = data['position'] === 'left' ? 'left' : 'right';
+// Checked by the frame's page too (lib/themes/themes.ts, embedTheme); here only to pass on and to tint the panel.
+const theme = /^(light|dark)(1[0-5]|[1-9])?$/.test(data['theme'] ?? '') ? data['theme']! : undefined;
+const darkPanel = '.panel{background:#16181d}';
 
 // An invitation link opened on the host page: its parameters go to the frame only, never stay in the address.
 const here = new URL(location.href);
@@ -48,7 +52,9 @@ svg{inline-size:28px;block-size:28px;fill:currentColor}
 .badge{position:absolute;top:-4px;${side === 'right' ? 'left' : 'right'}:-4px;min-inline-size:20px;block-size:20px;border-radius:10px;background:#c62828;color:#fff;font:600 12px/20px system-ui,sans-serif;text-align:center;padding:0 5px;box-sizing:border-box}
 .panel{position:fixed;bottom:88px;${side}:20px;z-index:2147483000;inline-size:380px;block-size:600px;max-inline-size:calc(100vw - 40px);max-block-size:calc(100vh - 108px);border-radius:12px;overflow:hidden;box-shadow:0 4px 24px rgb(0 0 0/.3);background:#fff}
 .panel[hidden],[hidden]{display:none}
+${theme ? (theme.startsWith('dark') ? darkPanel : '') : `@media (prefers-color-scheme:dark){${darkPanel}}`}
 iframe{border:0;inline-size:100%;block-size:100%}
+@media (min-width:481px){.panel.large{inline-size:720px;block-size:calc(100vh - 108px)}}
 @media (max-width:480px){.panel{inset:0;inline-size:100vw;block-size:100vh;max-inline-size:none;max-block-size:none;border-radius:0}button[aria-expanded=true]{display:none}}
 </style><div class="panel" hidden></div><button type="button" aria-expanded="false"><svg viewBox="0 0 24 24" aria-hidden="true"><path d="M4 4h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H9l-5 4v-4a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2z"/></svg><span class="badge" hidden aria-hidden="true"></span></button>`;
 const button = root.querySelector('button')!;
@@ -60,6 +66,7 @@ let ready = false;
 let unread = 0;
 /** The frame's words for the unread count, in its language ("2 unread messages"). */
 let unreadLabel = '';
+const phone = matchMedia('(max-width:480px)');
 
 /** One name whether open or not (aria-expanded says which), with the unread count while closed. */
 function label(): void {
@@ -75,11 +82,18 @@ function post(message: EmbedMessage): void {
   if (ready) frame?.contentWindow?.postMessage(message, foyer);
 }
 
+/** Tells the frame whether its "enlarge" button can do anything here, and whether the panel is large. */
+function size(): void {
+  post({ foyer: 1, type: 'size', resizable: !phone.matches, large: panel.classList.contains('large') });
+}
+phone.addEventListener('change', size);
+
 function open(): void {
   if (!frame) {
     const path = `/${lang}/chatBox${data['chatBox'] ? `/${encodeURIComponent(data['chatBox'])}` : ''}`;
     const src = new URL(path, foyer);
     src.searchParams.set('embed', location.origin);
+    if (theme) src.searchParams.set('theme', theme);
     for (const [name, value] of invitation) src.searchParams.set(name, value);
     frame = document.createElement('iframe');
     frame.title = name;
@@ -98,6 +112,7 @@ function open(): void {
         ready = true;
         clearTimeout(refused);
         post({ foyer: 1, type: panel.hidden ? 'closed' : 'open' });
+        size();
       }
     });
   }
@@ -122,7 +137,10 @@ addEventListener('message', (event) => {
   if (event.origin !== foyer || !frame || event.source !== frame.contentWindow) return;
   const message = embedMessage(event.data);
   if (message?.type === 'close') close();
-  else if (message?.type === 'unread') {
+  else if (message?.type === 'resize') {
+    panel.classList.toggle('large', message.large);
+    size();
+  } else if (message?.type === 'unread') {
     unread = message.count;
     unreadLabel = message.label;
     label();

@@ -9,9 +9,13 @@ export type EmbedMessage =
   | { foyer: 1; type: 'close' }
   /** Frame → launcher: messages from the other side that arrived while the panel was closed, and how to say so. */
   | { foyer: 1; type: 'unread'; count: number; label: string }
+  /** Frame → launcher: make the panel larger (most of the window) or bring it back to 380 × 600. */
+  | { foyer: 1; type: 'resize'; large: boolean }
   /** Launcher → frame: the panel opened, or closed. */
   | { foyer: 1; type: 'open' }
-  | { foyer: 1; type: 'closed' };
+  | { foyer: 1; type: 'closed' }
+  /** Launcher → frame: whether the panel can change size (not on a phone, where it fills the screen) and is large. */
+  | { foyer: 1; type: 'size'; resizable: boolean; large: boolean };
 
 export function embedMessage(data: unknown): EmbedMessage | undefined {
   if (typeof data !== 'object' || data === null || (data as { foyer?: unknown }).foyer !== 1) return undefined;
@@ -19,6 +23,14 @@ export function embedMessage(data: unknown): EmbedMessage | undefined {
   if (type === 'unread') {
     const valid = typeof count === 'number' && Number.isInteger(count) && count >= 0 && typeof label === 'string' && label.length <= 200;
     return valid ? { foyer: 1, type, count, label } : undefined;
+  }
+  if (type === 'resize') {
+    const { large } = data as { large?: unknown };
+    return typeof large === 'boolean' ? { foyer: 1, type, large } : undefined;
+  }
+  if (type === 'size') {
+    const { resizable, large } = data as { resizable?: unknown; large?: unknown };
+    return typeof resizable === 'boolean' && typeof large === 'boolean' ? { foyer: 1, type, resizable, large } : undefined;
   }
   if (type === 'ready' || type === 'close' || type === 'open' || type === 'closed') return { foyer: 1, type };
   return undefined;

@@ -206,3 +206,52 @@ test(`the widget's first open loads at most ${widgetBudget / 1024} KB gzip of Ja
   expect(conversation.total, conversation.summary).toBeLessThanOrEqual(widgetBudget);
   await fresh.context().close();
 });
+
+test('data-theme on the snippet sets the widget’s theme over the visitor’s system, which it follows otherwise; axe passes in dark', async ({
+  page,
+}) => {
+  const theme = () => widget(page).locator('html');
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.goto(`${demoHost}/?theme=dark`);
+  await launcher(page).click();
+  await expect(widget(page).getByRole('heading', { name: en['session.enterCode']! })).toBeVisible();
+  await expect(theme()).toHaveAttribute('data-theme', 'dark14');
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+
+  // A theme name sets the colour as well, and stays when the system turns dark.
+  await page.goto(`${demoHost}/?theme=light9`);
+  await launcher(page).click();
+  await expect(theme()).toHaveAttribute('data-theme', 'light9');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect(widget(page).getByRole('heading', { name: en['session.enterCode']! })).toBeVisible();
+  await expect(theme()).toHaveAttribute('data-theme', 'light9');
+
+  // Without it (or with `auto`) the widget follows the system.
+  await page.goto(`${demoHost}/?theme=auto`);
+  await launcher(page).click();
+  await expect(theme()).toHaveAttribute('data-theme', 'dark14');
+});
+
+test('the frame’s enlarge button asks the launcher for a larger panel and back; a phone, where it fills the screen, is not offered it', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(`${demoHost}/`);
+  await launcher(page).click();
+  const enlarge = widget(page).getByRole('button', { name: en['embed.expand']! });
+  const panel = page.locator('[data-foyer-embed] .panel');
+  await expect(enlarge).toHaveAttribute('aria-pressed', 'false');
+  expect((await panel.boundingBox())?.width).toBe(380);
+  await enlarge.click();
+  await expect(enlarge).toHaveAttribute('aria-pressed', 'true');
+  await expect.poll(async () => (await panel.boundingBox())?.width).toBe(720);
+  expect((await panel.boundingBox())?.height).toBe(800 - 108);
+  await enlarge.press('Enter');
+  await expect(enlarge).toHaveAttribute('aria-pressed', 'false');
+  await expect.poll(async () => (await panel.boundingBox())?.width).toBe(380);
+
+  await page.setViewportSize({ width: 390, height: 800 });
+  await expect(enlarge).toBeHidden();
+  await expect.poll(async () => (await panel.boundingBox())?.width).toBe(390);
+});

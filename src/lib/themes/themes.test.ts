@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { contrastRatio, deltaE2000, inGamut, toLab } from './colour.ts';
 import { themesCss } from './css.ts';
-import { defaultTheme, hues, isThemeName, modes, themeNames, tokenColour, tokenNames, type Token } from './themes.ts';
+import { defaultTheme, embedTheme, hues, isThemeName, modes, themeNames, tokenColour, tokenNames, type Token } from './themes.ts';
 
 // WCAG 2.2 AA: 4.5:1 for text (body, muted, links, button labels), 3:1 for UI parts (focus ring, field borders).
 const pairs: [Token, Token, number][] = [
@@ -73,5 +73,14 @@ describe('themes', () => {
     expect(css).toContain('[data-theme^=dark]{color-scheme:dark;');
     expect(css).toContain('--accent:oklch(calc(.48 - var(--d))');
     expect(css).toContain('[data-theme=dark9]{--h:258;');
+  });
+});
+
+describe('the theme a host page asks the embedded chat box for', () => {
+  it('takes light, dark or a theme name, and leaves anything else to the visitor’s system', () => {
+    expect(embedTheme('dark')).toBe('dark14');
+    expect(embedTheme('light')).toBe('light14');
+    expect(embedTheme('dark9')).toBe('dark9');
+    for (const other of ['auto', 'dark16', 'DARK', '', null, undefined, 'light0']) expect(embedTheme(other)).toBeUndefined();
   });
 });
