@@ -60,8 +60,17 @@ export async function weighLogin(browser, url, { email, password }) {
   const context = await browser.newContext();
   const page = await context.newPage();
   const scripts = [];
+  // Signed in, the page goes on to the inbox: what that page loads is not the login page's.
+  let left = false;
+  const ignored = new WeakSet();
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame() && new URL(frame.url()).pathname !== new URL(url).pathname) left = true;
+  });
+  page.on('request', (request) => {
+    if (left) ignored.add(request);
+  });
   page.on('requestfinished', async (request) => {
-    if (request.resourceType() !== 'script') return;
+    if (request.resourceType() !== 'script' || ignored.has(request)) return;
     const response = await request.response();
     const body = response ? await response.body().catch(() => Buffer.alloc(0)) : Buffer.alloc(0);
     scripts.push({ url: request.url(), gzip: gzipBytes(body) });
@@ -80,5 +89,41 @@ export async function weighLogin(browser, url, { email, password }) {
     js: own.reduce((total, s) => total + s.gzip, 0),
     chunks: own.length,
     otherOrigins: scripts.filter((s) => new URL(s.url).origin !== origin).map((s) => s.url),
+  };
+}
+
+/**
+ * The chat box on another site: embed.js, all the host page loads from Foyer before the launcher is pressed, and
+ * every script and stylesheet the frame loads when it is (to the code form), gzip and on the wire.
+ */
+export async function weighWidget(browser, hostUrl, foyerUrl) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const loads = [];
+  page.on('requestfinished', (request) => {
+    const url = new URL(request.url());
+    if (url.origin !== foyerUrl || !['script', 'stylesheet'].includes(request.resourceType())) return;
+    loads.push(
+      (async () => {
+        const response = await request.response();
+        const sizes = await request.sizes();
+        return { path: url.pathname, gzip: gzipBytes(await response.body()), wire: sizes.responseHeadersSize + sizes.responseBodySize };
+      })(),
+    );
+  });
+  await page.goto(hostUrl, { waitUntil: 'networkidle' });
+  const before = await Promise.all(loads.splice(0));
+  await page.locator('[data-foyer-embed] button').last().click();
+  await page.frameLocator('[data-foyer-embed] iframe').locator('form').first().waitFor();
+  await page.waitForLoadState('networkidle');
+  const open = await Promise.all(loads);
+  await context.close();
+  const sum = (list, key) => list.reduce((total, load) => total + load[key], 0);
+  return {
+    embedGzip: sum(before, 'gzip'),
+    beforeClick: before.map((load) => load.path),
+    openGzip: sum(open, 'gzip'),
+    openWire: sum(open, 'wire'),
+    openFiles: open.length,
   };
 }

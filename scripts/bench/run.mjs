@@ -5,7 +5,7 @@ import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { writeCorpus } from './corpus.mjs';
 import { kb, machineSpeedMs, runMeasured, startFoyer } from './measure.mjs';
-import { launchBrowser, weighLogin, weighPage } from './pages.mjs';
+import { launchBrowser, weighLogin, weighPage, weighWidget } from './pages.mjs';
 import { demoStaffLogin } from '../authEmulator.mjs';
 import { measureLighthouse } from './lighthouse.mjs';
 import { startDemoHost } from '../demoHost.mjs';
@@ -49,7 +49,9 @@ const countPages = (dir) =>
 const pages = countPages(join(outDir, 'client'));
 
 // Foyer as it is served (compression, the API, an Auth emulator of its own with the demo staff sign-in).
-const server = await startFoyer(root, outDir, 4391);
+// The demo host page (another origin) may frame the chat box; startFoyer runs the server as in production.
+const demoHostPort = 4392;
+const server = await startFoyer(root, outDir, 4391, { FRAME_ANCESTORS: `http://127.0.0.1:${demoHostPort}` });
 const browser = await launchBrowser();
 const weights = {};
 const search = {};
@@ -57,6 +59,8 @@ let login;
 let lighthouse;
 /** The demo host page (another site) without and with the chat box's launcher: what embedding costs the host. */
 let hostLighthouse;
+/** The chat box on that page: embed.js before the press, and what the frame loads when it is opened. */
+let widget;
 const article = (lang) => `${server.url}/${lang}/categories/topic-1/articles/article-1-2`;
 try {
   for (const lang of ['en', 'ar']) weights[lang] = await weighPage(browser, article(lang));
@@ -66,8 +70,9 @@ try {
   search.ar = await measureSearch(browser, server.url, { lang: 'ar', first: 'رسالة', more: ' بحث' });
   login = await weighLogin(browser, `${server.url}/en/login`, demoStaffLogin);
   lighthouse = await measureLighthouse(root, article('en'));
-  const host = await startDemoHost({ port: 0, foyerUrl: server.url });
+  const host = await startDemoHost({ port: demoHostPort, foyerUrl: server.url });
   try {
+    widget = await weighWidget(browser, `${host.origin}/`, server.url);
     hostLighthouse = {
       without: await measureLighthouse(root, `${host.origin}/?embed=off`),
       with: await measureLighthouse(root, `${host.origin}/`),
@@ -101,6 +106,7 @@ const results = {
   login,
   lighthouse,
   hostLighthouse,
+  widget,
   api,
   chat,
   inbox,
@@ -133,6 +139,18 @@ for (const preset of ['mobile', 'desktop']) {
   row(`Lighthouse ${preset}, en article: performance`, l.performance, '100', l.performance === 100);
   row(`Lighthouse ${preset}: CLS / FCP`, `${l.cls.toFixed(3)} / ${(l.fcpMs / 1000).toFixed(2)} s`, 'CLS 0', l.cls === 0);
 }
+row(
+  `embed.js: all the host loads before the press (gzip)`,
+  widget.beforeClick.join(', ') === '/embed.js' ? kb(widget.embedGzip) : widget.beforeClick.join(', '),
+  '≤ 3 KB',
+  widget.beforeClick.join(', ') === '/embed.js' && widget.embedGzip <= 3 * 1024,
+);
+row(
+  `chat box first open: JS + CSS (gzip; ${widget.openFiles} files, ${kb(widget.openWire)} on the wire)`,
+  kb(widget.openGzip),
+  '≤ 60 KB',
+  widget.openGzip <= 60 * 1024,
+);
 for (const preset of ['mobile', 'desktop']) {
   const { without, with: launcher } = hostLighthouse;
   row(

@@ -75,6 +75,24 @@ describe.each(testDatabases)('readers’ feedback on $name', ({ open }) => {
     expect(await votes()).toMatchObject([{ helpful: false, comment: 'لم أجد <b>السعر</b>' }]);
   });
 
+  it('without JavaScript: a refused form post goes back to the article’s error part, never to JSON', async () => {
+    const blank = await as(browser)('/api/helpful/comment', form({ lang: 'de', article: 'basics/first-steps', comment: '   ' }));
+    expect(blank.status).toBe(303);
+    expect(blank.headers.get('location')).toBe('/de/categories/basics/articles/first-steps#helpful-error');
+    const long = await as(browser)('/api/helpful/comment', form({ lang: 'en', article: 'basics/first-steps', comment: 'x'.repeat(501) }));
+    expect(long.headers.get('location')).toBe('/en/categories/basics/articles/first-steps#helpful-error');
+    const odd = await as(browser)('/api/helpful', form({ lang: 'en', article: 'basics/first-steps', helpful: 'maybe' }));
+    expect(odd.headers.get('location')).toBe('/en/categories/basics/articles/first-steps#helpful-error');
+    // Fields that name no article have nowhere to go back to: the API's own 400.
+    const lost = await as(browser)('/api/helpful', form({ lang: 'xx', article: '../../etc', helpful: 'no' }));
+    expect(lost.status).toBe(400);
+    expect(lost.body.error.code).toBe('invalid_body');
+    // JSON callers (the page's script) still get the 400 itself.
+    const json = await as(browser)('/api/helpful/comment', { body: { lang: 'de', article: 'basics/first-steps', comment: '   ' } });
+    expect(json.status).toBe(400);
+    expect(await votes()).toEqual([]);
+  });
+
   it('refuses unknown articles and languages, over-long comments and malformed bodies with clear 400s', async () => {
     const vote = (body: unknown) => as(browser)('/api/helpful', { body });
     expect((await vote({ lang: 'en', article: 'basics/nothing-here', helpful: true })).body.error.code).toBe('invalid_body');

@@ -17,7 +17,7 @@ import {
   type SearchMissAnswer,
 } from '../../lib/api/helpCentre.ts';
 import type { OkAnswer } from '../../lib/api/chat.ts';
-import type { Lang } from '../../lib/i18n/languages.ts';
+import { isLang, type Lang } from '../../lib/i18n/languages.ts';
 import { paths } from '../../lib/paths.ts';
 import { ApiError } from '../errors.ts';
 import { clearComment, countSearchMiss, helpCentreReport, recordComment, recordVote, type Vote } from '../helpCentre/feedback.ts';
@@ -80,11 +80,19 @@ async function feedback(
   return new Reply(reply.body, reply.status, { ...reply.headers, ...setCookie });
 }
 
+/** A refused form post goes back to its article's "could not be saved" part, when the fields name one. */
+function refusedForm({ lang, article }: Record<string, string>): string | undefined {
+  const [category, slug, ...rest] = (article ?? '').split('/');
+  if (!isLang(lang) || !category || !slug || rest.length || !/^[\w-]+$/.test(category + slug)) return undefined;
+  return `${paths.article(lang, category, slug)}#helpful-error`;
+}
+
 export const helpfulRoute = route({
   method: 'POST',
   path: '/api/helpful',
   body: helpfulBody,
   form: true,
+  formRefused: refusedForm,
   caller: 'anyone',
   handle: ({ services, request, body }) =>
     feedback(services, request, body, (vote) => recordVote(services.db, vote, body.helpful), body.helpful ? 'thanks' : 'comment'),
@@ -95,6 +103,7 @@ export const helpfulCommentRoute = route({
   path: '/api/helpful/comment',
   body: helpfulCommentBody,
   form: true,
+  formRefused: refusedForm,
   caller: 'anyone',
   handle: ({ services, request, body }) =>
     feedback(services, request, body, (vote) => recordComment(services.db, vote, body.comment), 'thanks'),

@@ -46,6 +46,11 @@ export interface Route<B extends z.ZodType = z.ZodType, C extends Caller = Calle
   body?: B;
   /** POST: also take an HTML form's post (application/x-www-form-urlencoded) for `body`: pages that work without JavaScript. */
   form?: boolean;
+  /**
+   * With `form`: where a form post the API refuses (a field out of bounds, say) goes back to, from its raw fields: a
+   * path on this site whose part says so (`…#helpful-error`), so a page without JavaScript never shows JSON.
+   */
+  formRefused?: (fields: Record<string, string>) => string | undefined;
   /** GET (or a POST whose body is not read): the query string's schema (parameters as strings). The handler gets it as `body`. */
   query?: B;
   caller: C;

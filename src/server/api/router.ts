@@ -52,14 +52,17 @@ for (const declared of routes) {
   table.set(declared.path, methods);
 }
 
-async function bodyOf(declared: Route, request: ApiRequest): Promise<unknown> {
+/** Reads and checks the body; a form post's fields go to `form` first (where a refusal sends the page back). */
+async function bodyOf(declared: Route, request: ApiRequest, form: (fields: Record<string, string>) => void): Promise<unknown> {
   const schema = declared.body ?? declared.query;
   if (!schema) return undefined;
-  const input = declared.body
-    ? declared.form && isFormPost(request)
-      ? await readForm(request)
-      : await readJson(request)
-    : Object.fromEntries(request.query);
+  let input: unknown;
+  if (!declared.body) input = Object.fromEntries(request.query);
+  else if (declared.form && isFormPost(request)) {
+    const fields = await readForm(request);
+    form(fields);
+    input = fields;
+  } else input = await readJson(request);
   const parsed = schema.safeParse(input);
   if (!parsed.success) throw invalidBody(parsed.error);
   return parsed.data;
@@ -105,6 +108,7 @@ export interface Api {
 
 export function createApi(services: Services): Api {
   async function respond(request: ApiRequest): Promise<ApiAnswer> {
+    let refused: string | undefined;
     try {
       const methods = table.get(request.path);
       if (!methods) throw new ApiError(404, 'not_found', 'There is no such API endpoint.');
@@ -113,12 +117,16 @@ export function createApi(services: Services): Api {
         const allow = [...methods.keys()].join(', ');
         throw new ApiError(405, 'method_not_allowed', `Use ${allow} for this endpoint.`, undefined, { Allow: allow });
       }
-      const body = await bodyOf(declared, request);
+      const body = await bodyOf(declared, request, (fields) => (refused = declared.formRefused?.(fields)));
       const caller = await callerOf(declared, services, request, body);
       const result = await declared.handle({ services, request, body, caller });
       if (result instanceof Reply) return answer(result.body, result.status, result.headers);
       return isEventStream(result) ? streamAnswer(result) : answer(result);
     } catch (error) {
+      // A form post from a page without JavaScript goes back to the page, to the part that says it failed.
+      if (refused && error instanceof ApiError && error.status < 500) {
+        return answer({ error: { code: error.code, message: error.message } }, 303, { Location: refused });
+      }
       return errorAnswer(error, services.log.error);
     }
   }

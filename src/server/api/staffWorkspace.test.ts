@@ -90,8 +90,9 @@ describe.each(testDatabases)('the staff workspace API on $name', ({ open }) => {
     const boxes = (await call('/api/chat/boxes', { token: ana.token, body: { chatBoxId: ana.chatBoxId } })).body;
     expect(boxes.chatBoxes).toMatchObject([{ id: ana.chatBoxId, lastMessage: { text: 'Hi Ana' }, unread: 1 }]);
     // Paging around a note tells nothing either.
-    const before = (await call('/api/chat/messages/list', { token: ana.token, body: { chatBoxId: ana.chatBoxId, before: seen.messages[1].id } }))
-      .body;
+    const before = (
+      await call('/api/chat/messages/list', { token: ana.token, body: { chatBoxId: ana.chatBoxId, before: seen.messages[1].id } })
+    ).body;
     expect(before.messages.map((m: { text: string }) => m.text)).toEqual(['Hello']);
     // A contact cannot write one.
     const forged = await send(ana.token, ana.chatBoxId, 'Am I staff?', { internal: true });
@@ -281,7 +282,9 @@ describe.each(testDatabases)('the staff workspace API on $name', ({ open }) => {
     const text = JSON.stringify(document);
     expect(text).not.toMatch(/hash|\$argon|code_hash/i);
     expect(text).not.toContain(admin.uid);
-    expect((await call('/api/contacts/export', { token: agent.idToken, body: { contactId: ana.contactId } })).body.error.code).toBe('not_admin');
+    expect((await call('/api/contacts/export', { token: agent.idToken, body: { contactId: ana.contactId } })).body.error.code).toBe(
+      'not_admin',
+    );
 
     const stream = await openStream(`${server.url}/api/chat/stream?chatBoxId=${ana.chatBoxId}`, ana.token);
     const erase = (confirmEmail: string, token = admin.idToken) =>
