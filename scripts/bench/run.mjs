@@ -9,6 +9,7 @@ import { launchBrowser, weighLogin, weighPage, weighWidget } from './pages.mjs';
 import { demoStaffLogin } from '../authEmulator.mjs';
 import { measureLighthouse } from './lighthouse.mjs';
 import { startDemoHost } from '../demoHost.mjs';
+import { measureStreamFloor } from './streamFloor.mjs';
 import { measureApi } from './api.mjs';
 import { measureChat } from './chat.mjs';
 import { measureInbox } from './inbox.mjs';
@@ -89,6 +90,8 @@ const api = await measureApi(root, outDir);
 // The PostgreSQL part runs when BENCH_DATABASE_URL (or TEST_DATABASE_URL) names a server it may create a database on.
 process.env.BENCH_DATABASE_URL ??= process.env.TEST_DATABASE_URL;
 const chat = await measureChat(root, outDir);
+// The same measure on Node's own HTTP server with nothing of Foyer's: the floor under "memory per idle stream".
+const streamFloor = await measureStreamFloor();
 const inbox = await measureInbox(root, outDir);
 const mail = await measureMail();
 
@@ -109,6 +112,7 @@ const results = {
   widget,
   api,
   chat,
+  streamFloor,
   inbox,
   mail,
   indexBytes: indexSizes(join(outDir, 'client/pagefind')),
@@ -201,6 +205,7 @@ for (const [name, run] of Object.entries({ PGlite: chat.pglite, 'PostgreSQL, two
     run.rssPerIdleStreamKiB <= 20,
   );
 }
+row(`chat: memory per idle stream of a bare Node HTTP server (the floor)`, `${streamFloor.perStreamKiB.toFixed(1)} KB`, '', true);
 row('chat: sends per second, PGlite (20 connections)', chat.send.rps.toFixed(0), '≥ 1,000', chat.send.rps >= 1000);
 if (chat.postgresSend) row('chat: sends per second, PostgreSQL', chat.postgresSend.rps.toFixed(0), '', chat.postgresSend.errors === 0);
 for (const [name, run] of Object.entries({ PGlite: inbox.pglite, PostgreSQL: inbox.postgres })) {
