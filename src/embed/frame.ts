@@ -1,16 +1,15 @@
 /**
  * The chat box's side of the embedded widget (/{lang}/chatBox… in the launcher's iframe, `?embed={host origin}`):
- * it tells the launcher it loaded, asks it to close on Escape or the close button, and counts the other side's
- * messages that arrive while the panel is closed (they are the ones the conversation announces) for the badge.
- * Messages go only to the host origin the address names; the browser's frame-ancestors check (FRAME_ANCESTORS)
- * has already made sure that host may frame this page. (In any frame, sessions are kept in the frame's own storage:
- * lib/cookies.ts.)
+ * it tells the launcher it loaded, asks it to close on Escape or the close button, or to enlarge the panel, and counts
+ * the other side's messages that arrive while the panel is closed (they are the ones the conversation announces) for
+ * the badge. Messages go only to the host's origin; the browser's frame-ancestors check (FRAME_ANCESTORS) has already
+ * made sure that host may frame this page. (In a frame, sessions are kept in partitioned cookies: lib/cookies.ts.)
  */
 import { embedMessage, type EmbedMessage } from './protocol.ts';
 
 function hostOrigin(): string | undefined {
-  // The launcher names it; after a navigation inside the frame, the browser still says who frames it (Chromium, Safari).
-  const named = new URLSearchParams(location.search).get('embed') ?? location.ancestorOrigins?.[0];
+  // The browser says who frames the page (Chromium, Safari); elsewhere the launcher's `embed` parameter names it.
+  const named = location.ancestorOrigins?.[0] ?? new URLSearchParams(location.search).get('embed');
   if (!named || window.parent === window) return undefined;
   try {
     return new URL(named).origin === named ? named : undefined;

@@ -1,6 +1,6 @@
 /**
  * The one way browser state persists in cookies (contact sessions, theme, language): SameSite=Lax, path /, Secure on
- * https, a lifetime in days (in the embedded chat box's frame: its localStorage, the same way). Stores go through a small engine, so a test can swap in memoryCookies() and read back
+ * https, a lifetime in days (in the embedded chat box's frame on another site: partitioned cookies, lib/frameCookies.ts). Stores go through a small engine, so a test can swap in memoryCookies() and read back
  * what was kept and for how long.
  */
 import Cookies from 'js-cookie';

@@ -9,10 +9,20 @@ import Cookies from 'js-cookie';
 import type { CookieEngine } from './cookies.ts';
 
 export function frameCookies(): CookieEngine {
+  const options = { path: '/', sameSite: 'none', secure: true, partitioned: true } as const;
+  // A browser that keeps no partitioned cookie either (older Safari, Brave, plain http off loopback) drops what is
+  // set without a word: this page keeps its own copy of those, so a session lasts at least as long as the page.
+  const refused = new Map<string, string>();
   return {
-    all: () => Cookies.get(),
-    set: (name, value, days) =>
-      void Cookies.set(name, value, { expires: days, path: '/', sameSite: 'none', secure: true, partitioned: true }),
-    remove: (name) => Cookies.remove(name, { path: '/', sameSite: 'none', secure: true, partitioned: true }),
+    all: () => ({ ...Object.fromEntries(refused), ...Cookies.get() }),
+    set: (name, value, days) => {
+      Cookies.set(name, value, { ...options, expires: days });
+      if (Cookies.get(name) === value) refused.delete(name);
+      else refused.set(name, value);
+    },
+    remove: (name) => {
+      refused.delete(name);
+      Cookies.remove(name, options);
+    },
   };
 }

@@ -1,7 +1,7 @@
 /**
  * /embed.js, the launcher an organisation puts on its own site (src/embed/launcher.ts), bundled at build time with
  * esbuild into one small script with every language's name for the launcher in it, so it needs no further request until it is
- * opened. Its address is stable; the server sends it with a short cache lifetime (http/precompressed.ts).
+ * opened. Its address is stable; the server sends it fresh for a day, then served while revalidated (http/precompressed.ts).
  */
 import { resolve } from 'node:path';
 import type { APIRoute } from 'astro';

@@ -11,7 +11,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { demoStaffLogin } from '../../scripts/authEmulator.mjs';
 import { budgets, bytesOf } from '../budgets.ts';
 import { composer, log, write } from './chatPage.ts';
@@ -58,6 +58,17 @@ test('the host page loads embed.js alone until the launcher is pressed; Escape c
   await expect(launcher(page)).toBeFocused();
 });
 
+/** The demo staff member, signed in on Foyer's own pages, in a conversation. */
+async function staffOn(browser: Browser, chatBoxId: string): Promise<Page> {
+  const staff = await (await browser.newContext()).newPage();
+  await staff.goto(`${foyer}/en/login?next=${encodeURIComponent(`/en/chat/${chatBoxId}`)}`);
+  await staff.getByLabel(en['login.email']!).fill(demoStaffLogin.email);
+  await staff.getByLabel(en['login.password']!, { exact: true }).fill(demoStaffLogin.password);
+  await staff.getByRole('button', { name: en['login.signIn']!, exact: true }).click();
+  await expect(composer(staff, 'en')).toBeVisible();
+  return staff;
+}
+
 test('an invitation link on the host page opens the widget with it, leaves the address, and chats with staff; replies while closed make a badge', async ({
   page,
   browser,
@@ -74,11 +85,7 @@ test('an invitation link on the host page opens the widget with it, leaves the a
   await page.keyboard.press('Escape');
   await expect(page.locator('[data-foyer-embed] iframe')).toBeHidden();
   await expect(launcher(page)).toBeFocused();
-  const staff = await (await browser.newContext()).newPage();
-  await staff.goto(`${foyer}/en/login?next=${encodeURIComponent(`/en/chat/${invitation.chatBoxId}`)}`);
-  await staff.getByLabel(en['login.email']!).fill(demoStaffLogin.email);
-  await staff.getByLabel(en['login.password']!, { exact: true }).fill(demoStaffLogin.password);
-  await staff.getByRole('button', { name: en['login.signIn']!, exact: true }).click();
+  const staff = await staffOn(browser, invitation.chatBoxId);
   await expect(log(staff, 'en').getByText('Hello from the shop page')).toBeVisible();
   await write(staff, 'en', 'Hello, how can we help?');
   await write(staff, 'en', 'We are here until six.');
@@ -91,7 +98,10 @@ test('an invitation link on the host page opens the widget with it, leaves the a
   await expect(page.locator('[data-foyer-embed] .badge')).toBeHidden();
 });
 
-test('a contact types their ID and code in the widget; the frame keeps the session across a reload of the host page', async ({ page }) => {
+test('a contact types their ID and code in the widget and chats with staff; the frame keeps the session across a reload of the host page', async ({
+  page,
+  browser,
+}) => {
   const invitation = inviteLink(['--no-send-email']);
   await page.goto(`${demoHost}/?chatBox=${invitation.chatBoxId}`);
   await launcher(page).click();
@@ -99,6 +109,12 @@ test('a contact types their ID and code in the widget; the frame keeps the sessi
   await widget(page).getByLabel(en['session.code']!).fill(invitation.code);
   await widget(page).getByRole('button', { name: en['session.continue']! }).click();
   await expect(composer(widget(page), 'en')).toBeVisible();
+  await write(widget(page), 'en', 'Typed my code in the shop');
+  const staff = await staffOn(browser, invitation.chatBoxId);
+  await expect(log(staff, 'en').getByText('Typed my code in the shop')).toBeVisible();
+  await write(staff, 'en', 'Welcome, we see you.');
+  await expect(log(widget(page), 'en').getByText('Welcome, we see you.')).toBeVisible();
+  await staff.context().close();
   // The code is spent: only the frame's own storage can bring the session back.
   await page.reload();
   await launcher(page).click();
@@ -118,6 +134,26 @@ test('a page session in the widget lists the conversations and opens one inside 
   await page.keyboard.press('Escape');
   await expect(page.locator('[data-foyer-embed] iframe')).toBeHidden();
   await expect(launcher(page)).toBeFocused();
+  // The frame's page after the move is a full one: its buttons work (a phone has no Escape key).
+  await launcher(page).click();
+  await widget(page).getByRole('button', { name: en['embed.close']! }).click();
+  await expect(page.locator('[data-foyer-embed] iframe')).toBeHidden();
+  await expect(launcher(page)).toBeFocused();
+});
+
+test('embed.js twice on a page draws one launcher; it is cached for a day in every encoding', async ({ page }) => {
+  await page.goto(`${demoHost}/`);
+  await page.evaluate((src) => {
+    const again = document.createElement('script');
+    again.src = src;
+    document.head.append(again);
+    return new Promise((resolve) => again.addEventListener('load', resolve));
+  }, `${foyer}/embed.js`);
+  await expect(page.locator('[data-foyer-embed]')).toHaveCount(1);
+  for (const encoding of ['br', 'gzip', 'identity']) {
+    const answer = await page.request.get(`${foyer}/embed.js`, { headers: { 'Accept-Encoding': encoding } });
+    expect(answer.headers()['cache-control'], encoding).toBe('public, max-age=86400, stale-while-revalidate=604800');
+  }
 });
 
 test.describe('a host not listed in FRAME_ANCESTORS', () => {

@@ -57,6 +57,9 @@ export function precompressedFiles(clientDir: string, assetsDir = '_astro'): Pre
       preferred: encodings,
     });
     const encoding = accepted[0] as Encoding | 'identity' | undefined;
+    // The launcher other sites embed keeps its address: a day fresh, then a week served while it is checked again
+    // (a new build's version arrives within a day; a host page never waits on it). Set here for every encoding.
+    if (file === '/embed.js') res.setHeader('Cache-Control', 'public, max-age=86400, stale-while-revalidate=604800');
     if (!encoding || encoding === 'identity') return false;
     const copy = `${file}.${extensionOf[encoding]}`;
     send(req, encodeURI(copy), { root: clientDir, dotfiles: 'deny', index: false })
@@ -65,8 +68,6 @@ export function precompressedFiles(clientDir: string, assetsDir = '_astro'): Pre
         response.setHeader('Content-Encoding', encoding);
         // Hashed file names never change content: the same rule as the site's handler.
         if (file.startsWith(`/${assetsDir}/`)) response.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-        // The launcher other sites embed keeps its address: a day's cache, then a new build's version.
-        else if (file === '/embed.js') response.setHeader('Cache-Control', 'public, max-age=86400');
       })
       .on('error', (error: { statusCode?: number }) => {
         if (res.headersSent) return void res.destroy();
