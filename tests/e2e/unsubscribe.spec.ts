@@ -47,3 +47,23 @@ test('a damaged or missing link says so, translated', async ({ page }) => {
   await expect(page.getByRole('alert')).toHaveText(t['unsubscribe.invalid']!);
   await expect(page.getByRole('button', { name: t['unsubscribe.button']! })).toBeHidden();
 });
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the page’s form turns the e-mails off and comes back saying so; a damaged link comes back saying that', async ({ page }) => {
+    const t = messages('de');
+    const { contactId } = inviteLink(['--no-send-email']);
+    const token = await tokenFor(contactId);
+    await page.goto(`/de/unsubscribe?token=${encodeURIComponent(token)}`);
+    await page.getByRole('button', { name: t['unsubscribe.button']! }).click();
+    await expect(page).toHaveURL(/\/de\/unsubscribe\?done=1$/);
+    await expect(page.getByText(t['unsubscribe.done']!)).toBeVisible();
+    await expect(page.getByRole('button', { name: t['unsubscribe.button']! })).toBeHidden();
+
+    await page.goto(`/de/unsubscribe?token=${encodeURIComponent(`${token.slice(0, -3)}abc`)}`);
+    await page.getByRole('button', { name: t['unsubscribe.button']! }).click();
+    await expect(page).toHaveURL(/\/de\/unsubscribe\?failed=1$/);
+    await expect(page.getByRole('alert')).toHaveText(t['unsubscribe.invalid']!);
+  });
+});

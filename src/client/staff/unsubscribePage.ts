@@ -3,7 +3,7 @@
  * token from the e-mail's link goes to POST /api/mail/unsubscribe. Plain fetch: this page needs none of the API
  * client's session handling.
  */
-import { alert, busy, focusOn, ready, root, show } from './page.ts';
+import { alert, busy, focusOn, root, show } from './page.ts';
 
 const form = root.querySelector<HTMLFormElement>('[data-unsubscribe]')!;
 const done = root.querySelector<HTMLElement>('[data-done]')!;
@@ -34,8 +34,4 @@ form.addEventListener('submit', async (event) => {
   alert(key, { error: true, focus: true });
 });
 
-if (token) ready();
-else {
-  form.hidden = true;
-  alert('unsubscribe.invalid', { error: true });
-}
+// Without a token the page itself says the link is damaged (components/mail/UnsubscribeForm.astro).

@@ -57,8 +57,11 @@ async function bodyOf(declared: Route, request: ApiRequest, form: (fields: Recor
   const schema = declared.body ?? declared.query;
   if (!schema) return undefined;
   let input: unknown;
-  if (!declared.body) input = Object.fromEntries(request.query);
-  else if (declared.form && isFormPost(request)) {
+  if (!declared.body) {
+    input = Object.fromEntries(request.query);
+    // A form whose fields are all in its action's address (the unsubscribe page's).
+    if (declared.form && isFormPost(request)) form(input as Record<string, string>);
+  } else if (declared.form && isFormPost(request)) {
     const fields = await readForm(request);
     form(fields);
     input = fields;

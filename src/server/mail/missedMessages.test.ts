@@ -177,6 +177,15 @@ describe.each(testDatabases)('missed-message e-mails on $name', ({ open }) => {
     });
     expect(done.status).toBe(200);
     expect(done.body).toEqual({ unsubscribed: true });
+    // The unsubscribe page's form without JavaScript names its language and is sent back to the page.
+    const form = { raw: '', contentType: 'application/x-www-form-urlencoded' };
+    const fromPage = await call(`${target.pathname}${target.search}&back=de`, form);
+    expect(fromPage.status).toBe(303);
+    expect(fromPage.headers.get('location')).toBe('/de/unsubscribe?done=1');
+    const forgedFromPage = await call(`${changed}&back=de`, form);
+    expect(forgedFromPage.status).toBe(303);
+    expect(forgedFromPage.headers.get('location')).toBe('/de/unsubscribe?failed=1');
+    expect((await call(`${changed}&back=xx`, form)).status).toBe(400);
 
     await say(ana.chatBoxId, lee.participant, 'Still there?');
     expect(await scanMissedMessages(services, minutes(120))).toBe(0);
