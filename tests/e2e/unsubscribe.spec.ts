@@ -32,6 +32,10 @@ test('a contact stops missed-message e-mails from the link, after confirming, in
   await expect(done).toBeVisible();
   await expect(done.locator('..')).toBeFocused();
   await expect(button).toBeHidden();
+  // Changed their mind: the same page turns them back on.
+  await page.getByRole('button', { name: t['unsubscribe.undo']! }).click();
+  await expect(page.getByRole('alert')).toHaveText(t['unsubscribe.undone']!);
+  await expect(button).toBeVisible();
 });
 
 test('a damaged or missing link says so, translated', async ({ page }) => {
@@ -57,9 +61,13 @@ test.describe('without JavaScript', () => {
     const token = await tokenFor(contactId);
     await page.goto(`/de/unsubscribe?token=${encodeURIComponent(token)}`);
     await page.getByRole('button', { name: t['unsubscribe.button']! }).click();
-    await expect(page).toHaveURL(/\/de\/unsubscribe\?done=1$/);
+    await expect(page).toHaveURL(/\/de\/unsubscribe\?token=.+&done=1$/);
     await expect(page.getByText(t['unsubscribe.done']!)).toBeVisible();
     await expect(page.getByRole('button', { name: t['unsubscribe.button']! })).toBeHidden();
+    await page.getByRole('button', { name: t['unsubscribe.undo']! }).click();
+    await expect(page).toHaveURL(/\/de\/unsubscribe\?token=.+&resubscribed=1$/);
+    await expect(page.getByRole('status')).toHaveText(t['unsubscribe.undone']!);
+    await expect(page.getByRole('button', { name: t['unsubscribe.button']! })).toBeVisible();
 
     await page.goto(`/de/unsubscribe?token=${encodeURIComponent(`${token.slice(0, -3)}abc`)}`);
     await page.getByRole('button', { name: t['unsubscribe.button']! }).click();

@@ -1,28 +1,29 @@
 /**
  * The unsubscribe page (a page in the staff pages' shell, components/pages/StaffPage.astro, open to anyone): the
- * token from the e-mail's link goes to POST /api/mail/unsubscribe. Plain fetch: this page needs none of the API
- * client's session handling.
+ * token from the e-mail's link goes to POST /api/mail/unsubscribe, and "Turn them back on" to /api/mail/resubscribe.
+ * Plain fetch: this page needs none of the API client's session handling. Without this script the forms post
+ * themselves and the server answers with the page again (components/mail/UnsubscribeForm.astro).
  */
 import { alert, busy, focusOn, root, show } from './page.ts';
 
 const form = root.querySelector<HTMLFormElement>('[data-unsubscribe]')!;
 const done = root.querySelector<HTMLElement>('[data-done]')!;
+const undo = root.querySelector<HTMLFormElement>('[data-resubscribe]')!;
 const token = new URLSearchParams(location.search).get('token');
 
-form.addEventListener('submit', async (event) => {
-  event.preventDefault();
-  busy(form, true);
+/** Posts the token to `path`; true when it was taken, otherwise the reason is in the alert line. */
+async function post(path: string, from: HTMLFormElement): Promise<boolean> {
+  busy(from, true);
   alert('unsubscribe.working');
-  const answer = await fetch(`/api/mail/unsubscribe?${new URLSearchParams({ token: token ?? '' })}`, {
+  const answer = await fetch(`${path}?${new URLSearchParams({ token: token ?? '' })}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: '{}',
   }).catch(() => null);
-  busy(form, false);
+  busy(from, false);
   if (answer?.ok) {
     alert(null);
-    show(done);
-    return focusOn(done);
+    return true;
   }
   const code = answer ? (((await answer.json().catch(() => null)) as { error?: { code?: string } } | null)?.error?.code ?? '') : 'network';
   const key =
@@ -32,6 +33,19 @@ form.addEventListener('submit', async (event) => {
         ? `apiError.${code}`
         : 'apiError.unknown';
   alert(key, { error: true, focus: true });
+  return false;
+}
+
+form.addEventListener('submit', async (event) => {
+  event.preventDefault();
+  if (!(await post('/api/mail/unsubscribe', form))) return;
+  show(done);
+  focusOn(done);
 });
 
-// Without a token the page itself says the link is damaged (components/mail/UnsubscribeForm.astro).
+undo.addEventListener('submit', async (event) => {
+  event.preventDefault();
+  if (!(await post('/api/mail/resubscribe', undo))) return;
+  show(form);
+  alert('unsubscribe.undone', { focus: true });
+});

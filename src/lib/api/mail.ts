@@ -10,4 +10,7 @@ import { languages } from '../i18n/languages.ts';
  */
 export const unsubscribeQuery = z.object({ token: z.string().min(1).max(400), back: z.enum(languages).optional() });
 export const unsubscribeAnswer = z.object({ unsubscribed: z.literal(true) });
+/** POST /api/mail/resubscribe?token=…: the same link turns them back on (the page's "Turn them back on"). */
+export const resubscribeAnswer = z.object({ unsubscribed: z.literal(false) });
+export type ResubscribeAnswer = z.infer<typeof resubscribeAnswer>;
 export type UnsubscribeAnswer = z.infer<typeof unsubscribeAnswer>;

@@ -1,5 +1,5 @@
 /** E-mail routes: one-click unsubscribe from missed-message e-mails. */
-import { unsubscribeQuery, type UnsubscribeAnswer } from '../../lib/api/mail.ts';
+import { unsubscribeQuery, type ResubscribeAnswer, type UnsubscribeAnswer } from '../../lib/api/mail.ts';
 import { isLang } from '../../lib/i18n/languages.ts';
 import { ApiError } from '../errors.ts';
 import { isFormPost } from './body.ts';
@@ -7,20 +7,30 @@ import { Reply } from './requestAndAnswer.ts';
 import { readUnsubscribeToken, unsubscribe } from '../mail/unsubscribe.ts';
 import { route } from './route.ts';
 
-export const unsubscribeRoute = route({
-  method: 'POST',
-  path: '/api/mail/unsubscribe',
-  // The token is in the address (List-Unsubscribe); the body a mail client sends says only "One-Click".
-  query: unsubscribeQuery,
-  // The unsubscribe page's form without JavaScript (`back` names its language): answered by going back to it.
-  form: true,
-  formRefused: ({ back }) => (isLang(back) ? `/${back}/unsubscribe?failed=1` : undefined),
-  caller: 'anyone',
-  async handle({ services, request, body }): Promise<UnsubscribeAnswer | Reply> {
-    const subscriber = readUnsubscribeToken(services.keys.unsubscribe, body.token);
-    if (!subscriber) throw new ApiError(400, 'link_invalid', 'This unsubscribe link is incomplete or was changed.');
-    await unsubscribe(services.db, subscriber);
-    if (body.back && isFormPost(request)) return new Reply({ unsubscribed: true }, 303, { Location: `/${body.back}/unsubscribe?done=1` });
-    return { unsubscribed: true };
-  },
-});
+/** The page's form without JavaScript names its language (`back`): it goes back to the page, with what happened. */
+const backTo = (lang: string, token: string, outcome: string) => `/${lang}/unsubscribe?${new URLSearchParams({ token, [outcome]: '1' })}`;
+
+function switchRoute(path: string, on: boolean) {
+  return route({
+    method: 'POST',
+    path,
+    // The token is in the address (List-Unsubscribe); the body a mail client sends says only "One-Click".
+    query: unsubscribeQuery,
+    form: true,
+    formRefused: ({ back }) => (isLang(back) ? `/${back}/unsubscribe?failed=1` : undefined),
+    caller: 'anyone',
+    async handle({ services, request, body }): Promise<UnsubscribeAnswer | ResubscribeAnswer | Reply> {
+      const subscriber = readUnsubscribeToken(services.keys.unsubscribe, body.token);
+      if (!subscriber) throw new ApiError(400, 'link_invalid', 'This unsubscribe link is incomplete or was changed.');
+      await unsubscribe(services.db, subscriber, on);
+      const answer = on ? ({ unsubscribed: false } as const) : ({ unsubscribed: true } as const);
+      if (body.back && isFormPost(request)) {
+        return new Reply(answer, 303, { Location: backTo(body.back, body.token, on ? 'resubscribed' : 'done') });
+      }
+      return answer;
+    },
+  });
+}
+
+export const unsubscribeRoute = switchRoute('/api/mail/unsubscribe', false);
+export const resubscribeRoute = switchRoute('/api/mail/resubscribe', true);

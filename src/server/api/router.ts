@@ -25,7 +25,7 @@ import {
   verifyPageRoute,
 } from './sessions.ts';
 import { staffRoutes } from './staff.ts';
-import { unsubscribeRoute } from './mail.ts';
+import { resubscribeRoute, unsubscribeRoute } from './mail.ts';
 import { helpCentreRoutes } from './helpCentre.ts';
 
 const routes: Route[] = [
@@ -41,6 +41,7 @@ const routes: Route[] = [
   inviteRoute,
   ...contactRoutes,
   unsubscribeRoute,
+  resubscribeRoute,
   ...helpCentreRoutes,
 ];
 

@@ -181,7 +181,9 @@ describe.each(testDatabases)('missed-message e-mails on $name', ({ open }) => {
     const form = { raw: '', contentType: 'application/x-www-form-urlencoded' };
     const fromPage = await call(`${target.pathname}${target.search}&back=de`, form);
     expect(fromPage.status).toBe(303);
-    expect(fromPage.headers.get('location')).toBe('/de/unsubscribe?done=1');
+    expect(fromPage.headers.get('location')).toBe(
+      `/de/unsubscribe?${new URLSearchParams({ token: target.searchParams.get('token')!, done: '1' })}`,
+    );
     const forgedFromPage = await call(`${changed}&back=de`, form);
     expect(forgedFromPage.status).toBe(303);
     expect(forgedFromPage.headers.get('location')).toBe('/de/unsubscribe?failed=1');
@@ -192,6 +194,14 @@ describe.each(testDatabases)('missed-message e-mails on $name', ({ open }) => {
     // Links the contact asks for still come.
     expect((await call('/api/chat/newLink', { body: { email: 'ana@example.com', lang: 'en', token: 'test-token' } })).status).toBe(200);
     expect(await delivered()).toHaveLength(1);
+
+    // The page's "Turn them back on" takes the same token, and the e-mails come again.
+    expect((await call(`/api/mail/resubscribe?token=${changed.split('token=')[1]}`, { body: {} })).status).toBe(400);
+    const again = await call(`/api/mail/resubscribe${target.search}`, { body: {} });
+    expect(again.body).toEqual({ unsubscribed: false });
+    await say(ana.chatBoxId, lee.participant, 'Are you back?');
+    expect(await scanMissedMessages(services, minutes(300))).toBe(1);
+    expect((await delivered()).map((mail) => mail.to)).toEqual(['ana@example.com']);
   });
 
   it('a contact’s unread message goes to every staff member who wants it, or only to the assignee; reading or answering stops it', async () => {

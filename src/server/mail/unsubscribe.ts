@@ -55,11 +55,16 @@ export function unsubscribePageUrl(siteUrl: string, lang: string, token: string)
   return url.href;
 }
 
-/** Turns missed-message e-mails off for the subscriber; unknown ones (an erased contact) are already off. */
-export async function unsubscribe(db: Queryable, subscriber: Subscriber): Promise<void> {
+/** Turns missed-message e-mails off (or, `on`, back on) for the subscriber; unknown ones (an erased contact) stay off. */
+export async function unsubscribe(db: Queryable, subscriber: Subscriber, on = false): Promise<void> {
   if (subscriber.kind === 'contact') {
-    await db.query(`update contacts set missed_mail_off_at = coalesce(missed_mail_off_at, now()) where id = $1`, [subscriber.id]);
+    await db.query(
+      on
+        ? `update contacts set missed_mail_off_at = null where id = $1`
+        : `update contacts set missed_mail_off_at = coalesce(missed_mail_off_at, now()) where id = $1`,
+      [subscriber.id],
+    );
   } else if (/^\d{1,18}$/.test(subscriber.id)) {
-    await db.query(`update organization_users set missed_mail = false where id = $1`, [subscriber.id]);
+    await db.query(`update organization_users set missed_mail = $2 where id = $1`, [subscriber.id, on]);
   }
 }
