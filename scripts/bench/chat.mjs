@@ -98,7 +98,18 @@ async function openStream(url, contact, received, onOpen) {
  * `streamUrl` serves the streams and `sendUrl` takes the sends (the same process, or two processes on one database).
  */
 async function deliveryRun({ streamUrl, sendUrl, contacts, streamsPerChatBox, ratePerSecond, seconds, pid }) {
-  // Settled first: the set-up's garbage would otherwise be collected while the streams open.
+  // Memory per idle stream, two ways. Cold: the growth when a fresh server first opens them, which is mostly its heap
+  // growing. Warm: the same streams opened once and closed before, as on a server that has run a while: what open
+  // streams hold. The floor, measured the same way on a bare node:http server: scripts/bench/streamFloor.mjs.
+  await sleep(5000);
+  const rssCold = pid ? rssKiB(pid) : NaN;
+  const warmUp = [];
+  for (const contact of contacts)
+    for (let s = 0; s < streamsPerChatBox; s += 1) warmUp.push(await openStream(streamUrl, contact, () => {}));
+  await sleep(5000);
+  const rssColdOpen = pid ? rssKiB(pid) : NaN;
+  for (const stream of warmUp) stream.close();
+  await Promise.all(warmUp.map((stream) => stream.reading));
   await sleep(5000);
   const rssBefore = pid ? rssKiB(pid) : NaN;
   /** message id → { ackAt, chatBoxIndex } and stream index → Map(message id → count). */
@@ -162,6 +173,7 @@ async function deliveryRun({ streamUrl, sendUrl, contacts, streamsPerChatBox, ra
     lost,
     duplicated,
     rssPerIdleStreamKiB: pid ? (rssOpen - rssBefore) / streams.length : undefined,
+    rssPerIdleStreamColdKiB: pid ? (rssColdOpen - rssCold) / streams.length : undefined,
   };
 }
 
