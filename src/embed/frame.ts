@@ -31,7 +31,8 @@ if (host) {
   const unreadLabel = (count: number) =>
     (closeButton?.dataset[`unread${new Intl.PluralRules(lang).select(count)}`] ?? closeButton?.dataset['unreadother'] ?? '').replace(
       '{{count}}',
-      String(count),
+      // In the language's own digits, as the page's translator writes counts (lib/i18n/translate.ts).
+      new Intl.NumberFormat(lang).format(count),
     );
   const tellUnread = () => post({ foyer: 1, type: 'unread', count: unread, label: unreadLabel(unread) });
 

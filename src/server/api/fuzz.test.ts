@@ -190,21 +190,34 @@ describe.each(testDatabases)('the API under malformed input on $name', ({ open }
     expect([...statuses.keys()].filter((status) => status >= 400).length).toBeGreaterThanOrEqual(4);
   });
 
-  it('/api/mail/unsubscribe answers 1,500 odd tokens and bodies without a single 5xx', { timeout: 120_000 }, async () => {
-    const rand = random(1213);
-    const statuses = new Set<number>();
-    for (let i = 0; i < 1500; i += 1) {
-      const value = oddValue(rand);
-      const token = encodeURIComponent((typeof value === 'string' ? value : (JSON.stringify(value) ?? '')).toWellFormed());
-      const query = rand() < 0.8 ? `?token=${token}` : pick(rand, ['', '?', '?token=', `?token=${token}&token=x`, `?other=${token}`]);
-      const { body, raw, method, contentType } = { contentType: 'application/x-www-form-urlencoded', ...malformed(rand, {}, '') };
-      const answer = await call(`/api/mail/unsubscribe${query}`, { body, raw: raw ?? 'List-Unsubscribe=One-Click', method, contentType });
-      expect(answer.status, JSON.stringify(answer.body)).toBeLessThan(500);
-      if (answer.status >= 400) expect(answer.body.error.code).toMatch(/^[a-z_]+$/);
-      statuses.add(answer.status);
-    }
-    expect([...statuses].sort()).toEqual([400, 405]);
-  });
+  it.each(['unsubscribe', 'resubscribe'])(
+    '/api/mail/%s answers 1,500 odd tokens and bodies without a single 5xx',
+    { timeout: 120_000 },
+    async (path) => {
+      const rand = random(1213);
+      const statuses = new Set<number>();
+      for (let i = 0; i < 1500; i += 1) {
+        const value = oddValue(rand);
+        const token = encodeURIComponent((typeof value === 'string' ? value : (JSON.stringify(value) ?? '')).toWellFormed());
+        const query = rand() < 0.8 ? `?token=${token}` : pick(rand, ['', '?', '?token=', `?token=${token}&token=x`, `?other=${token}`]);
+        // The page's form names its language; an odd one is refused like any other field.
+        const back = pick(rand, ['', '', 'back=de', 'back=xx', `back=${token}`]);
+        const { body, raw, method, contentType } = { contentType: 'application/x-www-form-urlencoded', ...malformed(rand, {}, '') };
+        const answer = await call(`/api/mail/${path}${query}${back && (query.includes('?') ? '&' : '?')}${back}`, {
+          body,
+          raw: raw ?? 'List-Unsubscribe=One-Click',
+          method,
+          contentType,
+        });
+        expect(answer.status, JSON.stringify(answer.body)).toBeLessThan(500);
+        if (answer.status >= 400) expect(answer.body.error.code).toMatch(/^[a-z_]+$/);
+        // Back to the page, and only to it.
+        if (answer.status === 303) expect(answer.headers.get('location')).toBe('/de/unsubscribe?failed=1');
+        statuses.add(answer.status);
+      }
+      expect([...statuses].sort()).toEqual([303, 400, 405]);
+    },
+  );
 
   it('/api/chat/stream answers 1,500 odd queries and Last-Event-IDs without a single 5xx', { timeout: 120_000 }, async () => {
     const api = createApi(services);
