@@ -1,19 +1,17 @@
 /**
  * Chat figures: stream clients on chat boxes while senders post at a steady rate. Delivery latency is from the
  * send's acknowledgement to the event's arrival (an event that arrives first counts as 0 ms); every delivery is
- * counted per stream, so a lost or doubled message shows. Server memory per idle stream is the RSS growth of the
- * Foyer process from opening them, divided by their number. Then sends per second under load (autocannon), and
+ * counted per stream, so a lost or doubled message shows. Server memory per idle stream is what a thousand more
+ * open streams add to the Foyer process, after a full garbage collection on each side (see deliveryRun). Then sends per second under load (autocannon), and
  * the same delivery run across two Foyer processes on PostgreSQL.
  * Alone: `node scripts/bench/chat.mjs` (on a build in dist/; set BENCH_DATABASE_URL for the PostgreSQL part).
  */
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { createParser } from 'eventsource-parser';
 import pg from 'pg';
-import { startFoyer } from './measure.mjs';
+import { gcProbeEnv, memoryAfterGc, startFoyer } from './measure.mjs';
 
-const rssKiB = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN);
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const post = async (url, body, token) => {
@@ -97,21 +95,19 @@ async function openStream(url, contact, received, onOpen) {
 /**
  * `streamUrl` serves the streams and `sendUrl` takes the sends (the same process, or two processes on one database).
  */
-async function deliveryRun({ streamUrl, sendUrl, contacts, streamsPerChatBox, ratePerSecond, seconds, pid }) {
-  // Memory per idle stream, two ways. Cold: the growth when a fresh server first opens them, which is mostly its heap
-  // growing. Warm: the same streams opened once and closed before, as on a server that has run a while: what open
-  // streams hold. The floor, measured the same way on a bare node:http server: scripts/bench/streamFloor.mjs.
-  await sleep(5000);
-  const rssCold = pid ? rssKiB(pid) : NaN;
-  const warmUp = [];
-  for (const contact of contacts)
-    for (let s = 0; s < streamsPerChatBox; s += 1) warmUp.push(await openStream(streamUrl, contact, () => {}));
-  await sleep(5000);
-  const rssColdOpen = pid ? rssKiB(pid) : NaN;
-  for (const stream of warmUp) stream.close();
-  await Promise.all(warmUp.map((stream) => stream.reading));
-  await sleep(5000);
-  const rssBefore = pid ? rssKiB(pid) : NaN;
+async function deliveryRun({ streamUrl, sendUrl, contacts, streamsPerChatBox, ratePerSecond, seconds, pid, probe }) {
+  // Memory per idle stream: what each further stream costs a running server. RSS read at a random moment swings
+  // with when V8 last collected, and the first thousand streams also pay once for the heap growing (the young
+  // generation alone grows by tens of MB). So: a thousand streams opened first and left open, a full collection
+  // (scripts/bench/gcProbe.mjs), then the thousand streams of the run, another full collection; the difference ÷
+  // streams is their cost, as RSS (native sockets and parsers included) and as JavaScript heap with its external
+  // memory. Then the first thousand close. The floor, measured the same way on a bare node:http server:
+  // scripts/bench/streamFloor.mjs.
+  await sleep(2000);
+  const first = [];
+  for (const contact of contacts) for (let s = 0; s < streamsPerChatBox; s += 1) first.push(await openStream(streamUrl, contact, () => {}));
+  await sleep(3000);
+  const before = await memoryAfterGc(pid, probe);
   /** message id → { ackAt, chatBoxIndex } and stream index → Map(message id → count). */
   const sent = new Map();
   const deliveries = [];
@@ -130,8 +126,11 @@ async function deliveryRun({ streamUrl, sendUrl, contacts, streamsPerChatBox, ra
       );
     }
   }
-  await sleep(5000);
-  const rssOpen = pid ? rssKiB(pid) : NaN;
+  await sleep(3000);
+  const open = await memoryAfterGc(pid, probe);
+  for (const stream of first) stream.close();
+  await Promise.all(first.map((stream) => stream.reading));
+  await sleep(2000);
   const total = Math.round(ratePerSecond * seconds);
   const started = performance.now();
   const pending = [];
@@ -172,8 +171,8 @@ async function deliveryRun({ streamUrl, sendUrl, contacts, streamsPerChatBox, ra
     p99Ms: percentile(latencies, 99),
     lost,
     duplicated,
-    rssPerIdleStreamKiB: pid ? (rssOpen - rssBefore) / streams.length : undefined,
-    rssPerIdleStreamColdKiB: pid ? (rssColdOpen - rssCold) / streams.length : undefined,
+    rssPerIdleStreamKiB: (open.rss - before.rss) / 1024 / streams.length,
+    heapPerIdleStreamKiB: (open.heapUsed + open.external - before.heapUsed - before.external) / 1024 / streams.length,
   };
 }
 
@@ -210,7 +209,8 @@ function sendLoad(url, contacts, seconds) {
 export async function measureChat(root, outDir, { port = 4393, seconds = 30, chatBoxes = 100, streamsPerChatBox = 10, rate = 50 } = {}) {
   const results = {};
   const limits = { SEND_RATE_LIMIT: '1000000' };
-  const foyer = await startFoyer(root, outDir, port, limits);
+  const probe = gcProbeEnv(root);
+  const foyer = await startFoyer(root, outDir, port, { ...limits, ...probe });
   try {
     const contacts = await contactsByInvitation(foyer, chatBoxes);
     results.pglite = await deliveryRun({
@@ -221,6 +221,7 @@ export async function measureChat(root, outDir, { port = 4393, seconds = 30, cha
       ratePerSecond: rate,
       seconds,
       pid: foyer.pid,
+      probe,
     });
     const load = await sendLoad(foyer.url, contacts, 10);
     results.send = loadSummary(load);
@@ -239,7 +240,7 @@ export async function measureChat(root, outDir, { port = 4393, seconds = 30, cha
     const url = new URL(adminUrl);
     url.pathname = '/foyer_chat_bench';
     const env = { ...limits, DATABASE_URL: url.href, SESSION_SECRET: randomUUID() + randomUUID() };
-    const a = await startFoyer(root, outDir, port + 1, env);
+    const a = await startFoyer(root, outDir, port + 1, { ...env, ...probe });
     const b = await startFoyer(root, outDir, port + 2, env);
     try {
       const contacts = await contactsInDatabase(env, chatBoxes);
@@ -251,6 +252,7 @@ export async function measureChat(root, outDir, { port = 4393, seconds = 30, cha
         ratePerSecond: rate,
         seconds,
         pid: a.pid,
+        probe,
       });
       const load = await sendLoad(b.url, contacts, 10);
       results.postgresSend = loadSummary(load);

@@ -3,6 +3,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { freePortBase } from '../authEmulator.mjs';
 
@@ -112,4 +113,26 @@ export function machineSpeedMs() {
     best = Math.min(best, performance.now() - started);
   }
   return best;
+}
+
+/** Environment for a measured server that answers memoryAfterGc() (scripts/bench/gcProbe.mjs). */
+export const gcProbeEnv = (root) => ({
+  NODE_OPTIONS:
+    `${process.env.NODE_OPTIONS ?? ''} --expose-gc --import ${pathToFileURL(join(root, 'scripts/bench/gcProbe.mjs')).href}`.trim(),
+  BENCH_MEMORY_FILE: join(mkdtempSync(join(tmpdir(), 'foyer-bench-memory-')), 'memory'),
+});
+
+/** Asks a server started with gcProbeEnv() to collect garbage, and resolves with its process.memoryUsage() after. */
+export async function memoryAfterGc(pid, env) {
+  const file = `${env.BENCH_MEMORY_FILE}.${pid}`;
+  const asked = Date.now();
+  process.kill(pid, 'SIGUSR2');
+  for (let waited = 0; waited < 10_000; waited += 50) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    try {
+      const usage = JSON.parse(readFileSync(file, 'utf8'));
+      if (usage.at >= asked) return usage;
+    } catch {}
+  }
+  throw new Error(`The server (pid ${pid}) did not answer for its memory: is it started with gcProbeEnv()?`);
 }

@@ -1,11 +1,13 @@
 /**
  * What an idle event stream costs on Node's own HTTP server, with nothing of Foyer's in it: a server that answers
- * every request with `text/event-stream` and keeps it open, 1,000 streams opened the way the chat bench opens
- * Foyer's (fetch, one connection each), RSS growth ÷ streams after the same settling, on a warmed server (cold,
- * the growth is mostly the heap's: about ten times more). The floor under Foyer's "memory per idle stream".
+ * every request with `text/event-stream` and keeps it open, streams opened the way the chat bench opens Foyer's
+ * (fetch, one connection each) and measured the same way: what a thousand more add after full collections, as RSS
+ * and as JavaScript heap. The difference is Node's native memory per connection (sockets, parsers), which Foyer's
+ * streams hold too: the bench adds it to Foyer's heap per stream.
  */
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { gcProbeEnv, memoryAfterGc } from './measure.mjs';
 
 const server = `
 const { createServer } = require('node:http');
@@ -16,10 +18,10 @@ createServer((req, res) => {
 `;
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-const rssKiB = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN);
 
 export async function measureStreamFloor({ streams = 1000 } = {}) {
-  const child = spawn(process.execPath, ['-e', server], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const probe = gcProbeEnv(fileURLToPath(new URL('../..', import.meta.url)));
+  const child = spawn(process.execPath, ['-e', server], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...probe } });
   try {
     const port = await new Promise((resolve, reject) => {
       child.stdout.once('data', (data) => resolve(Number(String(data).trim())));
@@ -35,16 +37,21 @@ export async function measureStreamFloor({ streams = 1000 } = {}) {
       }
       return open;
     };
-    // Warmed as a server that has run a while is (Foyer's is, by the time the chat bench measures it): the heap
-    // has grown once already, so what is measured is what the open streams hold.
-    for (const controller of await openAll()) controller.abort();
-    await sleep(5000);
-    const before = rssKiB(child.pid);
+    // As the chat bench measures Foyer's: a thousand open first (the heap's one-off growth), then what the next
+    // thousand add, each side after a full collection.
+    const first = await openAll();
+    await sleep(3000);
+    const before = await memoryAfterGc(child.pid, probe);
     const open = await openAll();
-    await sleep(5000);
-    const perStreamKiB = (rssKiB(child.pid) - before) / streams;
-    for (const controller of open) controller.abort();
-    return { streams, perStreamKiB };
+    await sleep(3000);
+    const after = await memoryAfterGc(child.pid, probe);
+    for (const controller of [...first, ...open]) controller.abort();
+    const perStream = (bytes) => bytes / 1024 / streams;
+    return {
+      streams,
+      rssPerStreamKiB: perStream(after.rss - before.rss),
+      heapPerStreamKiB: perStream(after.heapUsed + after.external - before.heapUsed - before.external),
+    };
   } finally {
     child.kill();
   }

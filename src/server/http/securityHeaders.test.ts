@@ -25,6 +25,17 @@ describe('security headers', () => {
     expect(headersFor('/en/chatBoxes')['Content-Security-Policy']).toContain("frame-ancestors 'none'");
   });
 
+  it('give API answers the shortest policy, one that allows nothing and no framing', () => {
+    for (const path of ['/api/chat/stream', '/api/contacts/get']) {
+      expect(headersFor(path)).toMatchObject({
+        'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
+        'X-Content-Type-Options': 'nosniff',
+      });
+      expect(production(path)['Content-Security-Policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    }
+    expect(headersFor('/en/api')['Content-Security-Policy']).toContain("script-src 'self'");
+  });
+
   it('always send nosniff and the referrer policy; HSTS only for an https site', () => {
     expect(headersFor('/x')).toMatchObject({ 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'strict-origin-when-cross-origin' });
     expect(headersFor('/x')['Strict-Transport-Security']).toBeUndefined();
