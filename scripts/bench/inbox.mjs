@@ -117,7 +117,7 @@ async function measureOne(root, outDir, port, env, prepare) {
       await timedPosts(url, token, [{ limit: 50 }, { limit: 50, assigned: 'nobody' }, { limit: 50, status: 'open' }], 100),
     );
     const search = {};
-    for (const [name, query] of Object.entries(searches)) search[name] = summary(await timedPosts(url, token, [{ query, limit: 50 }], 40));
+    for (const [name, query] of Object.entries(searches)) search[name] = summary(await timedPosts(url, token, [{ query, limit: 50 }], 200));
     return { inbox, search, firstRowMs: await firstRowMs(foyer.url) };
   } finally {
     await foyer.stop();

@@ -284,4 +284,20 @@ export const migrations: Migration[] = [
       create index search_misses_by_day on search_misses (day);
     `,
   },
+  {
+    id: 9,
+    name: 'message search index',
+    sql: `
+      -- The distinct pairs of adjacent characters of a text ('refund': re, ef, fu, un, nd). Every substring of two
+      -- characters or more has all its pairs in any text that contains it, so a GIN index over them finds the
+      -- messages that may contain a search's text, and LIKE confirms. Pairs rather than pg_trgm's trigrams: trigrams
+      -- need three characters (Chinese words are often two), and pg_trgm skips non-ASCII letters under the C locale
+      -- PGlite runs with. Characters, not bytes: the database is UTF-8, and search_text is NFKC and lower case.
+      create function foyer_bigrams(t text) returns text[]
+      language sql immutable strict parallel safe as $fn$
+        select coalesce(array_agg(distinct substr(t, i, 2)), '{}') from generate_series(1, length(t) - 1) as i
+      $fn$;
+      create index messages_search_bigrams on messages using gin (foyer_bigrams(search_text));
+    `,
+  },
 ];
