@@ -57,6 +57,23 @@ describe.each(testDatabases)('GET /api/me on $name, with the Auth emulator', ({ 
     });
   });
 
+  it('only reads a record already linked and up to date; writes again when the account’s picture changed or the member was removed', async () => {
+    const address = email();
+    await upsertOrganizationUser(db, { email: address, role: 'agent' });
+    const user = await emulatorUser(address);
+    const me = () => call('/api/me', { method: 'GET', token: user.idToken });
+    // xmin: the transaction that last wrote the row.
+    const version = async () => (await db.query<{ v: string }>('select xmin::text as v from organization_users'))[0]!.v;
+    await me();
+    const linked = await version();
+    expect((await me()).body.organizationUser).toMatchObject({ uid: user.uid, name: 'Lee Staff' });
+    expect(await version()).toBe(linked);
+    await db.query(`update organization_users set avatar_url = 'https://example.com/old.png', name = ''`);
+    expect((await me()).body.organizationUser).toMatchObject({ avatarUrl: 'https://example.com/lee.png', name: 'Lee Staff' });
+    await db.query('update organization_users set removed_at = now()');
+    expect((await me()).body.error.code).toBe('not_staff');
+  });
+
   it('refuses an unverified e-mail (403 email_not_verified) and one that is not staff (403 not_staff)', async () => {
     const unverified = email();
     await upsertOrganizationUser(db, { email: unverified, role: 'admin' });

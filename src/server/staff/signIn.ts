@@ -51,6 +51,15 @@ export function firebaseVerifier(config: Pick<Config, 'FIREBASE_PROJECT_ID' | 'F
 export async function staffFromToken(db: Queryable, verify: IdTokenVerifier, idToken: string): Promise<StaffMember> {
   const token = await verify(idToken);
   if (!token.email || !token.emailVerified) throw new ApiError(403, 'email_not_verified', 'Verify your e-mail address first.');
+  // Every staff request comes here: a record already linked and up to date is only read. A write each time cost a
+  // transaction (in PGlite, on the server's own thread) on every inbox page, stream recheck and send.
+  const [linked] = await db.query<StaffMember & Record<string, unknown>>(
+    `select uid, email, name, avatar_url as "avatarUrl", role from organization_users
+     where uid = $1 and lower(email) = lower($2) and removed_at is null
+       and not (name = '' and $3::text is not null) and ($4::text is null or avatar_url is not distinct from $4)`,
+    [token.uid, token.email, token.name ?? null, token.picture ?? null],
+  );
+  if (linked) return linked;
   const link = () =>
     db.query<StaffMember & Record<string, unknown>>(
       `update organization_users
