@@ -127,7 +127,7 @@ function storeInTurn(db: Queryable, entry: Entry): Promise<Outcome> {
     // Not at once: each request reaches this point in a turn of its own (after its token's check), and PGlite's call
     // blocks the thread while it runs, so a drain started here stored one message per call under any load. Started
     // after this turn's I/O, it takes every send that arrived meanwhile: 5–8 a call at 20 connections, and sends per
-    // second went from 916–979 to 1,266–1,574 (bench), for no added latency (setImmediate, not a timer).
+    // second went from 916–979 to 1,266–1,574 (bench), for next to no added latency (setImmediate, not a timer).
     queue.running = true;
     setImmediate(() => void drain(db, queue));
   }

@@ -293,11 +293,12 @@ export const migrations: Migration[] = [
       -- messages that may contain a search's text, and LIKE confirms. Pairs rather than pg_trgm's trigrams: trigrams
       -- need three characters (Chinese words are often two), and pg_trgm skips non-ASCII letters under the C locale
       -- PGlite runs with. Characters, not bytes: the database is UTF-8, and search_text is NFKC and lower case.
-      create function foyer_bigrams(t text) returns text[]
+      create or replace function foyer_bigrams(t text) returns text[]
       language sql immutable strict parallel safe as $fn$
         select coalesce(array_agg(distinct substr(t, i, 2)), '{}') from generate_series(1, length(t) - 1) as i
       $fn$;
-      create index messages_search_bigrams on messages using gin (foyer_bigrams(search_text));
+      -- if not exists: on a large PostgreSQL database the index can be built beforehand, concurrently (README, "The API").
+      create index if not exists messages_search_bigrams on messages using gin (foyer_bigrams(search_text));
     `,
   },
 ];

@@ -4,7 +4,8 @@
  * Pages are never framed, except the chat widget (/{lang}/chatBox…) by the origins in FRAME_ANCESTORS. Images may
  * come from https hosts (staff avatars from Google or Apple accounts). API answers (JSON, event streams, redirects)
  * get the shortest policy that forbids everything: a page's policy on them guards nothing, and an open event stream
- * keeps its header block in memory for its whole life (about 1 KB less per stream, see the chat bench).
+ * keeps its header block in memory for its whole life (that block was 1 KB; the bench's heap per stream went
+ * from 11.4 to 10.7–10.8 KB).
  */
 import type { Config } from '../config.ts';
 

@@ -57,7 +57,7 @@ export async function staffFromToken(db: Queryable, verify: IdTokenVerifier, idT
     `select uid, email, name, avatar_url as "avatarUrl", role from organization_users
      where uid = $1 and lower(email) = lower($2) and removed_at is null
        and not (name = '' and $3::text is not null) and ($4::text is null or avatar_url is not distinct from $4)`,
-    [token.uid, token.email, token.name ?? null, token.picture ?? null],
+    [token.uid, token.email, token.name || null, token.picture || null],
   );
   if (linked) return linked;
   const link = () =>
@@ -68,7 +68,7 @@ export async function staffFromToken(db: Queryable, verify: IdTokenVerifier, idT
            avatar_url = coalesce($4, avatar_url)
        where lower(email) = lower($2) and removed_at is null
        returning uid, email, name, avatar_url as "avatarUrl", role`,
-      [token.uid, token.email, token.name ?? null, token.picture ?? null],
+      [token.uid, token.email, token.name || null, token.picture || null],
     );
   const [user] = await link().catch(async (error: { code?: string }) => {
     // The uid is still on another record: the Firebase account's e-mail changed. The record of its current,
