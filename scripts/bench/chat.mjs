@@ -99,10 +99,11 @@ async function deliveryRun({ streamUrl, sendUrl, contacts, streamsPerChatBox, ra
   // Memory per idle stream: what each further stream costs a running server. RSS read at a random moment swings
   // with when V8 last collected, and the first thousand streams also pay once for the heap growing (the young
   // generation alone grows by tens of MB). So: a thousand streams opened first and left open, a full collection
-  // (scripts/bench/gcProbe.mjs), then the thousand streams of the run, another full collection; the difference ÷
-  // streams is their cost, as RSS (native sockets and parsers included) and as JavaScript heap with its external
-  // memory. Then the first thousand close. The floor, measured the same way on a bare node:http server:
-  // scripts/bench/streamFloor.mjs.
+  // (scripts/bench/gcProbe.mjs), then the thousand streams of the run, another full collection: the difference ÷
+  // streams is their JavaScript heap with its external memory, steady from run to run. RSS grows in steps as the
+  // heap does, so one thousand can land on a step or between two: RSS is taken over four thousand (the run's and
+  // three thousand more, opened after), which spreads the steps. Then all but the run's streams close. The floor,
+  // measured the same way on a bare node:http server: scripts/bench/streamFloor.mjs.
   await sleep(2000);
   const first = [];
   for (const contact of contacts) for (let s = 0; s < streamsPerChatBox; s += 1) first.push(await openStream(streamUrl, contact, () => {}));
@@ -128,8 +129,15 @@ async function deliveryRun({ streamUrl, sendUrl, contacts, streamsPerChatBox, ra
   }
   await sleep(3000);
   const open = await memoryAfterGc(pid, probe);
-  for (const stream of first) stream.close();
-  await Promise.all(first.map((stream) => stream.reading));
+  const more = [];
+  for (let batch = 0; batch < 3; batch += 1) {
+    for (const contact of contacts)
+      for (let s = 0; s < streamsPerChatBox; s += 1) more.push(await openStream(streamUrl, contact, () => {}));
+  }
+  await sleep(3000);
+  const moreOpen = await memoryAfterGc(pid, probe);
+  for (const stream of [...first, ...more]) stream.close();
+  await Promise.all([...first, ...more].map((stream) => stream.reading));
   await sleep(2000);
   const total = Math.round(ratePerSecond * seconds);
   const started = performance.now();
@@ -171,7 +179,8 @@ async function deliveryRun({ streamUrl, sendUrl, contacts, streamsPerChatBox, ra
     p99Ms: percentile(latencies, 99),
     lost,
     duplicated,
-    rssPerIdleStreamKiB: (open.rss - before.rss) / 1024 / streams.length,
+    rssPerIdleStreamKiB: (moreOpen.rss - before.rss) / 1024 / (streams.length + more.length),
+    rssStreams: streams.length + more.length,
     heapPerIdleStreamKiB: (open.heapUsed + open.external - before.heapUsed - before.external) / 1024 / streams.length,
   };
 }
