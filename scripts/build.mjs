@@ -80,8 +80,9 @@ export async function buildSite(outDir, { log = console.log } = {}) {
     // Rendering pages leaves garbage that V8, with this machine's memory, lets grow to several times what is alive
     // (a heap snapshot mid-build: 122 MB alive in a 500 MB heap). Growing the heap at most twofold after each full
     // collection keeps the build's peak under 1 GiB (bench corpus, same hour: 911–917 MiB and 30.6–30.9 s, against
-    // 959–1,019 MiB and 30.0–30.3 s without, 977–1,133 MiB in other runs; 50 % gave 832–860 MiB but 32–33 s). Unlike --max-old-space-size, it sets
-    // no ceiling a larger help centre could hit. It is a V8 flag, not Node's: a Node whose V8 lacks it builds without.
+    // 959–1,019 MiB and 30.0–30.3 s without, 977–1,133 MiB in other runs; 50 % gave 832–860 MiB but 32–33 s).
+    // Unlike --max-old-space-size, it sets no ceiling a larger help centre could hit. It is a V8 flag, not Node's:
+    // a Node whose V8 lacks it builds without.
     const heapFlag = ['--heap-growing-percent=100'];
     const flagKnown = spawnSync(process.execPath, [...heapFlag, '-e', ''], { stdio: 'ignore' }).status === 0;
     await run('astro build', 'node_modules/astro/bin/astro.mjs', ['build', '--silent'], flagKnown ? heapFlag : []);

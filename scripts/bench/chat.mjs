@@ -1,9 +1,9 @@
 /**
  * Chat figures: stream clients on chat boxes while senders post at a steady rate. Delivery latency is from the
  * send's acknowledgement to the event's arrival (an event that arrives first counts as 0 ms); every delivery is
- * counted per stream, so a lost or doubled message shows. Server memory per idle stream is what a thousand more
- * open streams add to the Foyer process, after a full garbage collection on each side (see deliveryRun). Then sends per second under load (autocannon), and
- * the same delivery run across two Foyer processes on PostgreSQL.
+ * counted per stream, so a lost or doubled message shows. Server memory per idle stream is what further open
+ * streams add to the Foyer process, after a full garbage collection on each side (see deliveryRun). Then sends per
+ * second under load (autocannon), and the same delivery run across two Foyer processes on PostgreSQL.
  * Alone: `node scripts/bench/chat.mjs` (on a build in dist/; set BENCH_DATABASE_URL for the PostgreSQL part).
  */
 import { randomUUID } from 'node:crypto';

@@ -3,7 +3,7 @@
  * every request with `text/event-stream` and keeps it open, streams opened the way the chat bench opens Foyer's
  * (fetch, one connection each) and measured the same way: what a thousand more add after full collections, as RSS
  * and as JavaScript heap. The difference is Node's native memory per connection (sockets, parsers), which Foyer's
- * streams hold too: the bench adds it to Foyer's heap per stream.
+ * streams hold too: the bench prints it beside Foyer's figures, as the part of them that is Node's own.
  */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';

@@ -47,6 +47,9 @@ export function firebaseVerifier(config: Pick<Config, 'FIREBASE_PROJECT_ID' | 'F
   };
 }
 
+/** A StaffMember, from organization_users. */
+const staffColumns = 'uid, email, name, avatar_url as "avatarUrl", role';
+
 /** The organisation user behind an ID token, or the 401/403 that says why not. */
 export async function staffFromToken(db: Queryable, verify: IdTokenVerifier, idToken: string): Promise<StaffMember> {
   const token = await verify(idToken);
@@ -54,7 +57,7 @@ export async function staffFromToken(db: Queryable, verify: IdTokenVerifier, idT
   // Every staff request comes here: a record already linked and up to date is only read. A write each time cost a
   // transaction (in PGlite, on the server's own thread) on every inbox page, stream recheck and send.
   const [linked] = await db.query<StaffMember & Record<string, unknown>>(
-    `select uid, email, name, avatar_url as "avatarUrl", role from organization_users
+    `select ${staffColumns} from organization_users
      where uid = $1 and lower(email) = lower($2) and removed_at is null
        and not (name = '' and $3::text is not null) and ($4::text is null or avatar_url is not distinct from $4)`,
     [token.uid, token.email, token.name || null, token.picture || null],
@@ -67,7 +70,7 @@ export async function staffFromToken(db: Queryable, verify: IdTokenVerifier, idT
            name = case when name = '' then coalesce($3, '') else name end,
            avatar_url = coalesce($4, avatar_url)
        where lower(email) = lower($2) and removed_at is null
-       returning uid, email, name, avatar_url as "avatarUrl", role`,
+       returning ${staffColumns}`,
       [token.uid, token.email, token.name || null, token.picture || null],
     );
   const [user] = await link().catch(async (error: { code?: string }) => {
