@@ -13,19 +13,13 @@ import {
   type OkAnswer,
   type SendMessageAnswer,
 } from '../../lib/api/chat.ts';
-import { contactMaySee, lastPosition } from '../chat/events.ts';
-import { follow } from '../chat/follow.ts';
-import type { HubEvent } from '../chat/hub.ts';
-import type { Reader } from '../chat/presence.ts';
 import { assign, currentSeq, listMessages, markRead, sendMessage, setStatus } from '../chat/messages.ts';
+import { lastPosition } from '../chat/events.ts';
 import { ApiError } from '../errors.ts';
-import type { Services } from '../services.ts';
-import { eventStream, type EventStream } from './eventStream.ts';
 import type { ApiRequest } from './requestAndAnswer.ts';
-import { staffFromToken } from '../staff/signIn.ts';
 import { bearerToken } from './bearer.ts';
-import { participantFromToken } from './participant.ts';
-import { route, type ChatParticipant } from './route.ts';
+import { ChatStream } from './chatStream.ts';
+import { route } from './route.ts';
 
 export const listMessagesRoute = route({
   method: 'POST',
@@ -97,77 +91,23 @@ function lastEventId(request: ApiRequest): number | undefined {
   return Math.min(Number(header), Number.MAX_SAFE_INTEGER);
 }
 
-interface StreamOptions {
-  chatBoxId: string | null;
-  after: number;
-  caller: ChatParticipant | undefined;
-  /** Authorises the caller again (their token, their record); a failure ends the stream. */
-  recheck: () => Promise<unknown>;
-  /** Who reads, for presence. */
-  reader: Reader;
-}
-
-function streamOf(services: Services, { chatBoxId, after, caller, recheck, reader }: StreamOptions): EventStream {
-  return eventStream((writer) => {
-    const mine = (event: HubEvent) =>
-      event.type === 'typing' &&
-      caller !== undefined &&
-      event.sender.kind === caller.participant.kind &&
-      event.sender.id === caller.participant.id;
-    const following = follow({
-      hub: services.chat,
-      db: services.db,
-      log: services.log,
-      chatBoxId,
-      after,
-      deliver: (event) => {
-        if (mine(event)) return;
-        if (caller?.participant.kind === 'contact' && !contactMaySee(event)) return;
-        if (event.type === 'typing') return writer.send({ event: event.type, data: event });
-        if (chatBoxId === null) return writer.send({ id: event.position, event: event.type, data: event });
-        // The position counts every chat box's events: a contact has no business knowing how many there are.
-        const { position: _, ...data } = event;
-        writer.send({ id: event.seq, event: event.type, data });
-      },
-      drained: () => writer.drained(),
-      onClose: () => writer.end(),
-    });
-    // Who may keep reading is asked again now and then (STREAM_RECHECK_SECONDS): a revoked session or a removed
-    // staff member stops hearing.
-    // Someone reading gets no e-mail about what they are reading (mail/missedMessages.ts).
-    const absent = services.presence.open(reader);
-    const rechecks = setInterval(() => void recheck().catch(() => writer.end()), services.config.STREAM_RECHECK_SECONDS * 1000);
-    rechecks.unref?.();
-    // A contact's stream ends with their token, so the browser reconnects with the renewed one.
-    const expiry =
-      caller && 'session' in caller
-        ? setTimeout(() => writer.end(), Math.max(0, caller.session.expiresAt.getTime() - Date.now()))
-        : undefined;
-    return () => {
-      absent();
-      clearTimeout(expiry);
-      clearInterval(rechecks);
-      following.stop();
-    };
-  });
-}
-
 export const chatStreamRoute = route({
   method: 'GET',
   path: '/api/chat/stream',
   query: streamQuery,
   caller: 'participant',
-  async handle({ services, request, body, caller }): Promise<EventStream> {
+  async handle({ services, request, body, caller }): Promise<ChatStream> {
     // A client cannot have seen past the current seq: one that says so (a reset database) gets everything after now.
     const seq = await currentSeq(services.db, body.chatBoxId);
-    const token = bearerToken(request.header('authorization'), 'A session or sign-in token');
-    return streamOf(services, {
-      chatBoxId: body.chatBoxId,
-      after: Math.min(lastEventId(request) ?? seq, seq),
-      caller,
-      recheck: () => participantFromToken(services, token, body.chatBoxId),
-      reader: caller.participant.kind === 'contact' ? { chatBoxId: body.chatBoxId } : { staffUid: caller.participant.id },
-    });
+    const after = Math.min(lastEventId(request) ?? seq, seq);
+    if ('session' in caller) {
+      const { contactId, scope, version, expiresAt } = caller.session;
+      const contact = { kind: 'contact', contactId, scope, version } as const;
+      return new ChatStream(services, { chatBoxId: body.chatBoxId, after, caller: contact, endsAt: expiresAt.getTime() });
+    }
+    const token = bearerToken(request.header('authorization'), 'A sign-in token');
+    const staff = { kind: 'staff', uid: caller.staff.uid, token } as const;
+    return new ChatStream(services, { chatBoxId: body.chatBoxId, after, caller: staff, endsAt: Infinity });
   },
 });
 
@@ -175,16 +115,11 @@ export const inboxStreamRoute = route({
   method: 'GET',
   path: '/api/inbox/stream',
   caller: 'staff',
-  async handle({ services, request, caller }): Promise<EventStream> {
+  async handle({ services, request, caller }): Promise<ChatStream> {
     const position = await lastPosition(services.db);
     const token = bearerToken(request.header('authorization'), 'A sign-in token');
-    return streamOf(services, {
-      chatBoxId: null,
-      after: Math.min(lastEventId(request) ?? position, position),
-      caller: undefined,
-      recheck: () => staffFromToken(services.db, services.verifyIdToken, token),
-      reader: { staffUid: caller.uid },
-    });
+    const after = Math.min(lastEventId(request) ?? position, position);
+    return new ChatStream(services, { chatBoxId: null, after, caller: { kind: 'staff', uid: caller.uid, token }, endsAt: Infinity });
   },
 });
 

@@ -1,7 +1,7 @@
 /**
  * A Server-Sent Events answer (text/event-stream): a route returns an EventStream and the edge writes it out,
- * flushing per event, with a comment heartbeat so proxies and the browser know it is alive. `start` returns what
- * to do when the client goes away.
+ * flushing per event, with a comment heartbeat so proxies and the browser know it is alive; it calls `stop` when
+ * the client goes away.
  */
 import { heartbeatMs } from '../../lib/api/chat.ts';
 import type { StreamAnswer } from './requestAndAnswer.ts';
@@ -16,8 +16,10 @@ export interface StreamSink {
 }
 
 export interface EventStream {
-  /** Starts writing; the returned function runs once when the client has gone or the answer ended. */
-  start(sink: StreamSink): () => void;
+  /** Starts writing. */
+  start(sink: StreamSink): void;
+  /** The client has gone or the answer ended: runs once, however often it is called. */
+  stop(): void;
 }
 
 export interface SseEvent {
@@ -29,13 +31,6 @@ export interface SseEvent {
 /** One event in the wire format; `data` is JSON on one line, so no line breaks need splitting. */
 export function formatEvent({ id, event, data }: SseEvent): string {
   return `${id === undefined ? '' : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
-}
-
-export interface EventWriter {
-  send(event: SseEvent): void;
-  /** Resolves when the client has taken what was sent: a long replay waits on it page by page. */
-  drained(): Promise<void>;
-  end(): void;
 }
 
 /** Every open stream of the process, and one timer that sends them all their heartbeat (not one timer each). */
@@ -58,38 +53,55 @@ function rest(sink: StreamSink): void {
   }
 }
 
-/** A stream of events: `open` gets a writer and returns its own clean-up; heartbeats are added here. */
-export function eventStream(open: (writer: EventWriter) => () => void): EventStream {
-  return {
-    start(sink) {
-      let ended = false;
-      let cleanUp = () => {};
-      beat(sink);
-      const finish = () => {
-        if (ended) return;
-        ended = true;
-        rest(sink);
-        cleanUp();
-      };
-      // A comment first: the client sees the stream open before any event arrives.
-      sink.write(': open\n\n');
-      const openedCleanUp = open({
-        send: (event) => {
-          if (!ended) sink.write(formatEvent(event));
-        },
-        drained: () => (ended ? Promise.resolve() : sink.drained()),
-        end: () => {
-          if (ended) return;
-          finish();
-          sink.end();
-        },
-      });
-      // Ended while opening: clean up at once.
-      if (ended) openedCleanUp();
-      else cleanUp = openedCleanUp;
-      return finish;
-    },
-  };
+/**
+ * A stream of events, with its heartbeat: a subclass says what happens when it opens and when it ends, and sends.
+ * One object for the stream's whole life, its state in fields: thousands are open at once, mostly idle, and
+ * closures for each would cost every one of them (memory per idle stream, README).
+ */
+export abstract class ServerSentEvents implements EventStream {
+  #sink: StreamSink | undefined;
+  #ended = false;
+
+  start(sink: StreamSink): void {
+    this.#sink = sink;
+    beat(sink);
+    // A comment first: the client sees the stream open before any event arrives.
+    sink.write(': open\n\n');
+    this.opened();
+  }
+
+  stop(): void {
+    if (this.#ended) return;
+    this.#ended = true;
+    if (this.#sink) rest(this.#sink);
+    this.stopped();
+  }
+
+  /** Writes an event, unless the stream has ended. */
+  send(event: SseEvent): void {
+    if (!this.#ended) this.#sink?.write(formatEvent(event));
+  }
+
+  /** Resolves when the client has taken what was sent: a long replay waits on it page by page. */
+  drained(): Promise<void> {
+    return this.#ended || !this.#sink ? Promise.resolve() : this.#sink.drained();
+  }
+
+  /** Ends the answer (the client reconnects, if it still may). */
+  end(): void {
+    if (this.#ended) return;
+    this.stop();
+    this.#sink?.end();
+  }
+
+  get ended(): boolean {
+    return this.#ended;
+  }
+
+  /** Started: it may send, or end at once. */
+  protected abstract opened(): void;
+  /** Ended, by either side: release what `opened` took. Runs once; `opened` may not have run. */
+  protected abstract stopped(): void;
 }
 
 export function streamAnswer(stream: EventStream): StreamAnswer {

@@ -81,19 +81,19 @@ export function fromWebRequest(request: Request, clientAddress: string): ApiRequ
 export function toWebResponse(answer: ApiAnswer): Response {
   if ('body' in answer) return new Response(answer.body, { status: answer.status, headers: answer.headers });
   const encoder = new TextEncoder();
-  let close = () => {};
+  const { stream } = answer;
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
-      close = answer.stream.start({
+      stream.start({
         write: (text) => (controller.enqueue(encoder.encode(text)), true),
         drained: () => Promise.resolve(),
         end: () => {
-          close();
+          stream.stop();
           controller.close();
         },
       });
     },
-    cancel: () => close(),
+    cancel: () => stream.stop(),
   });
   return new Response(body, { status: answer.status, headers: answer.headers });
 }

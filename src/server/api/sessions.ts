@@ -86,6 +86,19 @@ export const newLinkRoute = route({
 export async function authorizeContact(services: Services, token: string, chatBoxId: string): Promise<ContactSession> {
   const { keys, config } = services;
   const session = await verifySessionToken(keys.sessionTokens, token, config.SESSION_MAX_HOURS);
+  await checkContactAccess(services, session, chatBoxId);
+  return session;
+}
+
+/**
+ * What a verified session may reach, which can change after its token was issued: a revoked session (its version
+ * bumped), a chat box that is no longer the contact's. Open streams ask again with this (api/chatStream.ts).
+ */
+export async function checkContactAccess(
+  services: Services,
+  session: Pick<ContactSession, 'contactId' | 'scope' | 'version'>,
+  chatBoxId: string,
+): Promise<void> {
   const outOfScope = () => new ApiError(403, 'out_of_scope', 'This session does not cover that chat box.');
   if (session.scope !== pageScope && session.scope !== chatBoxId) throw outOfScope();
   if ((await services.sessionVersions.current(session.contactId)) !== session.version) throw sessionEnded();
@@ -93,7 +106,6 @@ export async function authorizeContact(services: Services, token: string, chatBo
   if (session.scope === pageScope && chatBoxId !== pageScope && (await chatBoxOwner(services.db, chatBoxId)) !== session.contactId) {
     throw outOfScope();
   }
-  return session;
 }
 
 export const extendRoute = route({

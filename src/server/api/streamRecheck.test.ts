@@ -64,4 +64,26 @@ describe.each(testDatabases)('open streams re-authorise their caller on $name', 
     expect(kimEnded).toBe(false);
     kimInbox.close();
   });
+
+  it('ends a contact’s stream when its token expires, not before, and keeps one whose token has not', async () => {
+    const maxHours = services.config.SESSION_MAX_HOURS;
+    const open = async (authTime: Date) => {
+      const { contactId, chatBoxId } = await invited(services, { email: `eva-${randomUUID()}@example.com` });
+      const token = await issueSessionToken(services.keys.sessionTokens, { contactId, scope: chatBoxId, authTime, version: 0 }, maxHours);
+      return {
+        stream: await openStream(`${server.url}/api/chat/stream?chatBoxId=${chatBoxId}`, token.jwt),
+        expiresAt: Date.parse(token.expiresAt),
+      };
+    };
+    // A session at its ceiling: its token lasts two seconds or so, not the usual hour.
+    const ending = await open(new Date(Date.now() - maxHours * 3600_000 + 2500));
+    const kept = await open(new Date());
+    expect([ending.stream.status, kept.stream.status]).toEqual([200, 200]);
+    let keptEnded = false;
+    void kept.stream.ended.then(() => (keptEnded = true));
+    await ending.stream.ended;
+    expect(Date.now()).toBeGreaterThanOrEqual(ending.expiresAt);
+    expect(keptEnded).toBe(false);
+    kept.stream.close();
+  });
 });

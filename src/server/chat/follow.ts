@@ -3,17 +3,26 @@
  * in order, each once. Live events come from the hub; one that does not follow the last delivered (a gap: a
  * notification lost or overtaken) makes it read the database from the last delivered on. One step at a time, so
  * deliveries never interleave.
+ *
+ * A class, and its reader an object, rather than closures: a follower lives as long as its stream, mostly idle,
+ * and thousands are open at once (memory per idle stream, README).
  */
 import type { Queryable } from '../db/database.ts';
 import type { Log } from '../log.ts';
 import { eventsAfter, eventsAfterPosition, type StoredEvent } from './events.ts';
-import type { ChatHub, HubEvent } from './hub.ts';
+import type { ChatHub, HubEvent, Subscriber } from './hub.ts';
 
 /** One read of stored events at most this long, so a long absence is replayed in steps. */
 const pageSize = 500;
 
-export interface Following {
-  stop(): void;
+/** Who takes the events. */
+export interface FollowReader {
+  /** Stored events in order, each once; typing signals as they come. */
+  deliver(event: HubEvent): void;
+  /** Resolves when the reader has taken what was delivered: a replay reads its next page only then. */
+  drained(): Promise<void>;
+  /** The process is stopping: end the stream. */
+  hubClosed(): void;
 }
 
 export interface FollowOptions {
@@ -24,63 +33,82 @@ export interface FollowOptions {
   chatBoxId: string | null;
   /** The last seq (or position) the reader has. */
   after: number;
-  deliver(event: HubEvent): void;
-  /** Resolves when the reader has taken what was delivered: a replay reads its next page only then. */
-  drained?: () => Promise<void>;
-  /** The process is stopping: end the stream. */
-  onClose(): void;
+  reader: FollowReader;
 }
 
-export function follow({ hub, db, log, chatBoxId, after, deliver, drained, onClose }: FollowOptions): Following {
-  const counter = (event: StoredEvent) => (chatBoxId === null ? event.position : event.seq);
-  const read = (from: number) =>
-    chatBoxId === null ? eventsAfterPosition(db, from, pageSize) : eventsAfter(db, chatBoxId, from, pageSize);
-  let last = after;
-  let stopped = false;
-  let steps: Promise<void> = Promise.resolve();
-  const step = (work: () => Promise<void> | void) => {
-    steps = steps.then(async () => {
-      if (!stopped) await work();
-    });
-    steps = steps.catch((error: unknown) => log.error('Chat: a stream could not read its events:', error));
-  };
-  const give = (event: StoredEvent) => {
-    last = counter(event);
-    deliver(event);
-  };
-  async function catchUp(): Promise<void> {
-    for (;;) {
-      const events = await read(last);
-      for (const event of events) if (!stopped && counter(event) > last) give(event);
-      if (events.length < pageSize || stopped) return;
-      // A long absence replays page by page, no faster than the client reads: memory stays at one page.
-      await drained?.();
-    }
+export class Follower implements Subscriber {
+  readonly chatBoxId: string | null;
+  readonly #hub: ChatHub;
+  readonly #db: Queryable;
+  readonly #log: Log;
+  readonly #reader: FollowReader;
+  #last: number;
+  #stopped = false;
+  #steps: Promise<void> = Promise.resolve();
+
+  constructor({ hub, db, log, chatBoxId, after, reader }: FollowOptions) {
+    this.#hub = hub;
+    this.#db = db;
+    this.#log = log;
+    this.chatBoxId = chatBoxId;
+    this.#last = after;
+    this.#reader = reader;
+    hub.subscribe(this);
+    // Subscribed first, then read: an event committed in between arrives live, or is read, and counts once.
+    this.catchUp();
   }
 
-  const unsubscribe = hub.subscribe({
-    chatBoxId,
-    deliver(event) {
-      if (event.type === 'typing') return void (stopped || deliver(event));
-      step(() => {
-        const at = counter(event);
-        if (at <= last) return;
-        if (at === last + 1) return give(event);
-        return catchUp();
-      });
-    },
-    catchUp: () => step(catchUp),
-    close: () => {
-      stopped = true;
-      onClose();
-    },
-  });
-  // Subscribed first, then read: an event committed in between arrives live, or is read, and counts once.
-  step(catchUp);
-  return {
-    stop() {
-      stopped = true;
-      unsubscribe();
-    },
-  };
+  stop(): void {
+    this.#stopped = true;
+    this.#hub.unsubscribe(this);
+  }
+
+  deliver(event: HubEvent): void {
+    if (event.type === 'typing') return void (this.#stopped || this.#reader.deliver(event));
+    this.#step(() => {
+      const at = this.#counter(event);
+      if (at <= this.#last) return;
+      if (at === this.#last + 1) return this.#give(event);
+      return this.#catchUp();
+    });
+  }
+
+  catchUp(): void {
+    this.#step(() => this.#catchUp());
+  }
+
+  close(): void {
+    this.#stopped = true;
+    this.#reader.hubClosed();
+  }
+
+  #counter(event: StoredEvent): number {
+    return this.chatBoxId === null ? event.position : event.seq;
+  }
+
+  #step(work: () => Promise<void> | void): void {
+    this.#steps = this.#steps
+      .then(async () => {
+        if (!this.#stopped) await work();
+      })
+      .catch((error: unknown) => this.#log.error('Chat: a stream could not read its events:', error));
+  }
+
+  #give(event: StoredEvent): void {
+    this.#last = this.#counter(event);
+    this.#reader.deliver(event);
+  }
+
+  async #catchUp(): Promise<void> {
+    for (;;) {
+      const events =
+        this.chatBoxId === null
+          ? await eventsAfterPosition(this.#db, this.#last, pageSize)
+          : await eventsAfter(this.#db, this.chatBoxId, this.#last, pageSize);
+      for (const event of events) if (!this.#stopped && this.#counter(event) > this.#last) this.#give(event);
+      if (events.length < pageSize || this.#stopped) return;
+      // A long absence replays page by page, no faster than the client reads: memory stays at one page.
+      await this.#reader.drained();
+    }
+  }
 }

@@ -58,10 +58,11 @@ describe.skipIf(!url)('chat events across processes on PostgreSQL (LISTEN/NOTIFY
     expect(event!.data.message.text).toBe('sent through A');
     // Typing is not stored: it crosses as a notification of its own. (Streams leave out the typist's own signals.)
     const heard: unknown[] = [];
-    const unsubscribe = a.services.chat.subscribe({ chatBoxId: ana.chatBoxId, deliver: (e) => heard.push(e), catchUp() {}, close() {} });
+    const subscriber = { chatBoxId: ana.chatBoxId, deliver: (event: unknown) => void heard.push(event), catchUp() {}, close() {} };
+    a.services.chat.subscribe(subscriber);
     await b.call('/api/chat/typing', { token: ana.token, body: { chatBoxId: ana.chatBoxId } });
     await expect.poll(() => heard).toEqual([{ type: 'typing', chatBoxId: ana.chatBoxId, sender: { kind: 'contact', id: ana.contactId } }]);
-    unsubscribe();
+    a.services.chat.unsubscribe(subscriber);
     onB.close();
     onA.close();
   });
@@ -72,7 +73,9 @@ describe.skipIf(!url)('chat events across processes on PostgreSQL (LISTEN/NOTIFY
     const onB = await openStream(`${b.server.url}/api/chat/stream?chatBoxId=${ana.chatBoxId}`, ana.token);
     await send(a, ana.token, ana.chatBoxId, 'hello');
     await onB.waitFor((e) => e.event === 'message');
-    const [{ email }] = (await a.db.query<{ email: string }>('select email from contacts where id = $1', [ana.contactId])) as [{ email: string }];
+    const [{ email }] = (await a.db.query<{ email: string }>('select email from contacts where id = $1', [ana.contactId])) as [
+      { email: string },
+    ];
     await eraseContact(a.services, ana.contactId, email);
     await onB.ended;
   });

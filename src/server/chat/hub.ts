@@ -23,7 +23,8 @@ export interface Subscriber {
 }
 
 export interface ChatHub {
-  subscribe(subscriber: Subscriber): () => void;
+  subscribe(subscriber: Subscriber): void;
+  unsubscribe(subscriber: Subscriber): void;
   /** Inside the change's transaction: tells the other processes at commit (PostgreSQL; nothing with PGlite). */
   announce(tx: Queryable, event: StoredEvent): Promise<void>;
   /** After commit: delivers to this process's streams. */
@@ -117,17 +118,17 @@ export function createChatHub(db: Database, log: Log): ChatHub {
     subscribe(subscriber) {
       // Stopping: a stream that arrives now ends at once instead of keeping the process.
       if (closed) {
-        subscriber.close();
-        return () => {};
+        return subscriber.close();
       }
       listen();
       const set = subscriber.chatBoxId === null ? everyChatBox : (byChatBox.get(subscriber.chatBoxId) ?? new Set());
       if (subscriber.chatBoxId !== null) byChatBox.set(subscriber.chatBoxId, set);
       set.add(subscriber);
-      return () => {
-        set.delete(subscriber);
-        if (subscriber.chatBoxId !== null && set.size === 0) byChatBox.delete(subscriber.chatBoxId);
-      };
+    },
+    unsubscribe(subscriber) {
+      const set = subscriber.chatBoxId === null ? everyChatBox : byChatBox.get(subscriber.chatBoxId);
+      set?.delete(subscriber);
+      if (subscriber.chatBoxId !== null && set?.size === 0) byChatBox.delete(subscriber.chatBoxId);
     },
     async announce(tx, event) {
       await notifications?.notify(tx, channel, `${origin}|e|${event.chatBoxId}|${event.position}`);

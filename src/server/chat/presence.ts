@@ -11,14 +11,16 @@ import type { Log } from '../log.ts';
 export type Reader = { chatBoxId: string } | { staffUid: string };
 
 export interface Presence {
-  /** A stream opened; call the returned function when it ends. */
-  open(reader: Reader): () => void;
+  /** A stream opened. */
+  open(reader: Reader): void;
+  /** A stream opened with `open` ended: once for each open. */
+  close(reader: Reader): void;
   /** Removes this process's row (a clean stop). */
   stop(): Promise<void>;
 }
 
 /** Nobody is counted (e-mail is off, so nothing asks). */
-export const noPresence: Presence = { open: () => () => {}, stop: async () => {} };
+export const noPresence: Presence = { open() {}, close() {}, stop: async () => {} };
 
 export function streamPresence(db: Queryable, log: Log, { refreshMs = 30_000, settleMs = 250 } = {}): Presence {
   const process = `${globalThis.process.pid}-${randomBytes(6).toString('hex')}`;
@@ -66,7 +68,8 @@ export function streamPresence(db: Queryable, log: Log, { refreshMs = 30_000, se
     if (!stopped) pending ??= setTimeout(write, settleMs);
   };
 
-  const count = (counts: Map<string, number>, key: string, by: number) => {
+  const count = (reader: Reader, by: number) => {
+    const [counts, key] = 'chatBoxId' in reader ? [chatBoxes, reader.chatBoxId] : [staff, reader.staffUid];
     const next = (counts.get(key) ?? 0) + by;
     if (next > 0) counts.set(key, next);
     else counts.delete(key);
@@ -75,16 +78,8 @@ export function streamPresence(db: Queryable, log: Log, { refreshMs = 30_000, se
   };
 
   return {
-    open(reader) {
-      const [counts, key] = 'chatBoxId' in reader ? [chatBoxes, reader.chatBoxId] : [staff, reader.staffUid];
-      count(counts, key, 1);
-      let closed = false;
-      return () => {
-        if (closed) return;
-        closed = true;
-        count(counts, key, -1);
-      };
-    },
+    open: (reader) => count(reader, 1),
+    close: (reader) => count(reader, -1),
     async stop() {
       stopped = true;
       clearInterval(refresh);

@@ -4,6 +4,7 @@
  * reference machine, below the 5,000 the API must sustain (see README, Budgets).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { StreamSink } from '../api/eventStream.ts';
 import type { ApiRequest, StreamAnswer } from '../api/requestAndAnswer.ts';
 import type { Api } from '../api/router.ts';
 
@@ -37,6 +38,8 @@ export async function serveApi(
   res: ServerResponse,
   target: Pick<URL, 'pathname' | 'searchParams'>,
   clientAddress: string,
+  /** Security headers (securityHeaders.ts), sent with every answer. */
+  security: Record<string, string>,
 ): Promise<void> {
   const request: ApiRequest = {
     method: req.method ?? 'GET',
@@ -51,31 +54,53 @@ export async function serveApi(
   };
   const answer = await api.answer(request);
   if (res.destroyed) return;
-  if ('stream' in answer) return serveStream(answer, req, res);
+  if ('stream' in answer) return serveStream(answer, req, res, security);
   const { status, headers, body } = answer;
   // Answered before its body arrived (a 413 from Content-Length, a refusal): say the connection ends with it.
   const closing = req.complete ? {} : { Connection: 'close' };
-  res.writeHead(status, { ...headers, ...closing, 'Content-Length': Buffer.byteLength(body) });
+  res.writeHead(status, { ...security, ...headers, ...closing, 'Content-Length': Buffer.byteLength(body) });
   res.end(body);
 }
 
+/** Where an event stream writes: the Node response. A class, as it lives as long as the stream (see ServerSentEvents). */
+class ResponseSink implements StreamSink {
+  readonly #res: ServerResponse;
+  constructor(res: ServerResponse) {
+    this.#res = res;
+  }
+  write(text: string): boolean {
+    return this.#res.write(text);
+  }
+  drained(): Promise<void> {
+    const res = this.#res;
+    if (!res.writableNeedDrain || res.destroyed) return Promise.resolve();
+    return new Promise<void>((done) => {
+      res.once('drain', done);
+      res.once('close', done);
+    });
+  }
+  end(): void {
+    this.#res.end();
+  }
+}
+
 /** Writes a Server-Sent Events answer: each event goes out as written; it ends when either side ends it. */
-function serveStream({ status, headers, stream }: StreamAnswer, req: IncomingMessage, res: ServerResponse): void {
+function serveStream(
+  { status, headers, stream }: StreamAnswer,
+  req: IncomingMessage,
+  res: ServerResponse,
+  security: Record<string, string>,
+): void {
   req.socket.setNoDelay(true);
   // No timeout on an open stream: heartbeats keep it alive.
   req.socket.setTimeout(0);
-  res.writeHead(status, headers);
+  res.writeHead(status, { ...security, ...headers });
   res.flushHeaders();
-  const cleanUp = stream.start({
-    write: (text) => res.write(text),
-    drained: () =>
-      res.writableNeedDrain && !res.destroyed
-        ? new Promise<void>((done) => {
-            res.once('drain', done);
-            res.once('close', done);
-          })
-        : Promise.resolve(),
-    end: () => res.end(),
-  });
-  res.once('close', cleanUp);
+  // Node keeps a request for as long as its answer lasts, and nothing reads a stream's request headers once it is
+  // open: a browser's (cookies, the bearer token, the user agent…) would stay with every idle stream.
+  req.rawHeaders = [];
+  req.headers = {};
+  stream.start(new ResponseSink(res));
+  // 'close' comes once; `once` would wrap the listener for the stream's whole life.
+  res.on('close', () => stream.stop());
 }

@@ -1,6 +1,7 @@
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { EventStream } from '../api/eventStream.ts';
 import type { Api } from '../api/router.ts';
 import type { Log } from '../log.ts';
 import { requestHandler } from './requestHandler.ts';
@@ -68,5 +69,54 @@ describe('the request handler on a Node socket', () => {
 
     expect(await get(port, '/en/ok')).toEqual({ status: 200, body: 'fine' });
     expect(server.listening).toBe(true);
+  });
+});
+
+describe('security headers', () => {
+  /** Headers of one answer; an event stream is left once its headers are in. */
+  const headersOf = (port: number, path: string) =>
+    new Promise<Record<string, unknown>>((resolve, reject) => {
+      const req = request({ host: '127.0.0.1', port, path, agent: false }, (res) => {
+        resolve(res.headers);
+        res.destroy();
+      });
+      req.on('error', reject);
+      req.end();
+    });
+  const stream: EventStream = { start: (sink) => void sink.write(': open\n\n'), stop() {} };
+  const api: Api = {
+    answer: async (request) => {
+      if (request.path === '/api/broken') throw new Error('the API broke');
+      if (request.path === '/api/stream') return { status: 200, headers: { 'Content-Type': 'text/event-stream' }, stream };
+      return { status: 200, headers: { 'Content-Type': 'application/json' }, body: '{}' };
+    },
+    handle: () => Promise.reject(new Error('not used here')),
+  };
+  let server: Server;
+  let port: number;
+  beforeAll(async () => {
+    const handler = requestHandler({
+      api,
+      site: (_req, res) => res.writeHead(200, { 'Content-Type': 'text/plain' }).end('fine'),
+      headersFor: (pathname) => ({ 'X-Area': pathname.startsWith('/api/') ? 'api' : 'site' }),
+      clientAddress: () => 'test',
+      log: { info() {}, warn() {}, error() {} },
+    });
+    server = createServer(handler);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  it.each([
+    ['a page', '/en', 'site'],
+    ['an API answer', '/api/json', 'api'],
+    ['an API failure', '/api/broken', 'api'],
+    ['an event stream', '/api/stream', 'api'],
+  ])('reach %s', async (_, path, area) => {
+    expect((await headersOf(port, path))['x-area']).toBe(area);
   });
 });

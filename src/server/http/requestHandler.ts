@@ -40,7 +40,8 @@ function plainAnswer(res: ServerResponse, status: number, text: string, headers:
  * the socket goes (closing at once could reset the connection and lose the answer).
  */
 function closeAfterEarlyAnswer(req: IncomingMessage, res: ServerResponse): void {
-  res.once('finish', () => {
+  // 'finish' comes once; `once` would wrap the listener, for an event stream's whole life.
+  res.on('finish', () => {
     if (req.complete) return;
     req.resume();
     req.socket.end();
@@ -59,25 +60,29 @@ const compressOnTheFly = compression({
 }) as unknown as (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 
 export function requestHandler({ api, site, precompressed, headersFor, clientAddress, log }: Parts): NodeHandler {
-  const failed = (req: IncomingMessage, res: ServerResponse) => (error: unknown) => {
-    log.error(`Unexpected error answering ${req.method} ${req.url}:`, error);
-    const { status, headers, body } = errorAnswer(error, () => {});
-    if (res.headersSent) return void res.destroy();
-    res.writeHead(status, { ...headers, 'Content-Length': Buffer.byteLength(body) });
-    res.end(body);
-  };
+  const failed =
+    (req: IncomingMessage, res: ServerResponse, security: Record<string, string> = {}) =>
+    (error: unknown) => {
+      log.error(`Unexpected error answering ${req.method} ${req.url}:`, error);
+      const { status, headers, body } = errorAnswer(error, () => {});
+      if (res.headersSent) return void res.destroy();
+      res.writeHead(status, { ...security, ...headers, 'Content-Length': Buffer.byteLength(body) });
+      res.end(body);
+    };
   return (req, res) => {
     closeAfterEarlyAnswer(req, res);
     try {
       const target = requestTarget(req.url);
       if (!target) return plainAnswer(res, 400, 'Bad request.');
       req.url = target.url;
-      for (const [name, value] of Object.entries(headersFor(target.pathname))) res.setHeader(name, value);
-      if (precompressed?.(req, res, target.pathname)) return;
+      const security = headersFor(target.pathname);
+      const toApi = target.pathname.startsWith('/api/');
+      // The API's answers take them with their status (nodeApi.ts): set one by one here, Node would keep a copy of
+      // them, and an open event stream would hold it for its whole life.
+      if (!toApi) for (const [name, value] of Object.entries(security)) res.setHeader(name, value);
+      if (!toApi && precompressed?.(req, res, target.pathname)) return;
       const serve = () => {
-        if (target.pathname.startsWith('/api/')) {
-          return void serveApi(api, req, res, target, clientAddress(req)).catch(failed(req, res));
-        }
+        if (toApi) return void serveApi(api, req, res, target, clientAddress(req), security).catch(failed(req, res, security));
         if (Number(req.headers['content-length'] ?? 0) > maxPageBodyBytes) {
           return plainAnswer(res, 413, 'Payload too large.', { Connection: 'close' });
         }
