@@ -100,10 +100,11 @@ async function deliveryRun({ streamUrl, sendUrl, contacts, streamsPerChatBox, ra
   // with when V8 last collected, and the first thousand streams also pay once for the heap growing (the young
   // generation alone grows by tens of MB). So: a thousand streams opened first and left open, a full collection
   // (scripts/bench/gcProbe.mjs), then the thousand streams of the run, another full collection: the difference ÷
-  // streams is their JavaScript heap with its external memory, steady from run to run. RSS grows in steps as the
-  // heap does, so one thousand can land on a step or between two: RSS is taken over four thousand (the run's and
-  // three thousand more, opened after), which spreads the steps. Then all but the run's streams close. The floor,
-  // measured the same way on a bare node:http server: scripts/bench/streamFloor.mjs.
+  // streams is their JavaScript heap with its external memory, steady from run to run. RSS grows in steps (V8's
+  // heap, malloc's arenas), and a step of 40–50 MB can land anywhere: over four thousand streams the figure swung
+  // 12–22 KB from run to run, so RSS is taken over eight thousand (the run's and seven thousand more, opened after).
+  // Then all but the run's streams close. The floor, measured the same way on a bare node:http server:
+  // scripts/bench/streamFloor.mjs.
   await sleep(2000);
   const first = [];
   for (const contact of contacts) for (let s = 0; s < streamsPerChatBox; s += 1) first.push(await openStream(streamUrl, contact, () => {}));
@@ -130,7 +131,7 @@ async function deliveryRun({ streamUrl, sendUrl, contacts, streamsPerChatBox, ra
   await sleep(3000);
   const open = await memoryAfterGc(pid, probe);
   const more = [];
-  for (let batch = 0; batch < 3; batch += 1) {
+  for (let batch = 0; batch < 7; batch += 1) {
     for (const contact of contacts)
       for (let s = 0; s < streamsPerChatBox; s += 1) more.push(await openStream(streamUrl, contact, () => {}));
   }
