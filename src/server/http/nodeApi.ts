@@ -100,7 +100,8 @@ function serveStream(
   // open: a browser's (cookies, the bearer token, the user agent…) would stay with every idle stream.
   req.rawHeaders = [];
   req.headers = {};
-  stream.start(new ResponseSink(res));
-  // 'close' comes once; `once` would wrap the listener for the stream's whole life.
+  // Listening first, so a stream whose start fails half-way is still stopped when the answer closes. 'close' comes
+  // once; `once` would wrap the listener for the stream's whole life.
   res.on('close', () => stream.stop());
+  stream.start(new ResponseSink(res));
 }

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { EventStream } from '../api/eventStream.ts';
 import type { Api } from '../api/router.ts';
 import type { Log } from '../log.ts';
-import { requestHandler } from './requestHandler.ts';
+import { requestHandler, type NodeHandler } from './requestHandler.ts';
 
 /** One request over a real socket: status and body. */
 function get(port: number, path: string): Promise<{ status: number; body: string }> {
@@ -20,6 +20,18 @@ function get(port: number, path: string): Promise<{ status: number; body: string
     req.setTimeout(5000, () => req.destroy(new Error(`no answer to GET ${path}`)));
     req.end();
   });
+}
+
+/** A Node server on a free loopback port with the handler, and its clean close. */
+async function listening(handler: NodeHandler): Promise<Server> {
+  const server = createServer(handler);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return server;
+}
+
+async function closed(server: Server): Promise<void> {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
 }
 
 describe('the request handler on a Node socket', () => {
@@ -43,17 +55,13 @@ describe('the request handler on a Node socket', () => {
       clientAddress: (req) => req.socket.remoteAddress ?? 'unknown',
       log,
     });
-    server = createServer(handler);
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    server = await listening(handler);
     port = (server.address() as AddressInfo).port;
   });
   beforeEach(() => {
     errors.length = 0;
   });
-  afterAll(async () => {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-  });
+  afterAll(() => closed(server));
 
   it.each([
     ['a page that throws', '/en/throws', 'the page broke'],
@@ -102,14 +110,10 @@ describe('security headers', () => {
       clientAddress: () => 'test',
       log: { info() {}, warn() {}, error() {} },
     });
-    server = createServer(handler);
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    server = await listening(handler);
     port = (server.address() as AddressInfo).port;
   });
-  afterAll(async () => {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-  });
+  afterAll(() => closed(server));
 
   it.each([
     ['a page', '/en', 'site'],
