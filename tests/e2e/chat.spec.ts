@@ -6,9 +6,6 @@ import { createAccount, uniqueEmail } from './emulator.ts';
 import { composer, log, texts, write } from './chatPage.ts';
 import { startTcpProxy } from './tcpProxy.ts';
 
-// Two browsers, a sign-in and many round trips each: more than the default 30 s on a busy two-core machine.
-test.describe.configure({ timeout: 120_000 });
-
 const fill = (template: string, values: Record<string, string>) =>
   template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => values[name] ?? '');
 
@@ -113,7 +110,6 @@ test('a contact cut off for 20 s gets the 10 messages sent meanwhile once and in
   browser,
   baseURL,
 }) => {
-  test.setTimeout(120_000);
   const proxy = await startTcpProxy(Number(new URL(baseURL!).port));
   try {
     const contact = await contactPage(browser, 'en', proxy.origin);

@@ -18,9 +18,6 @@ import { composer, log, write } from './chatPage.ts';
 import { inviteLink } from './cli.ts';
 import { messages } from './content.ts';
 
-// Some tests here drive a host page, its frame and a staff browser at once: as long as chat.spec.ts's, which do too.
-test.describe.configure({ timeout: 120_000 });
-
 const foyer = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 4329)}`;
 // playwright.config.ts starts the demo host page here; as localhost it is another site than Foyer's 127.0.0.1, so
 // the widget is a third-party frame (no SameSite=Lax cookie of Foyer's reaches it).

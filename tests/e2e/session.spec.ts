@@ -190,8 +190,6 @@ test('the widget has no site header and may only be framed by configured origins
 
 for (const lang of ['en', 'ar', 'he']) {
   test(`the session page in ${lang} passes axe, with the code form and with a session open`, async ({ page }) => {
-    // Two full-page axe runs, the second over a whole conversation: slow on a busy two-core machine.
-    test.setTimeout(90_000);
     const { default: AxeBuilder } = await import('@axe-core/playwright');
     const check = async () => {
       const results = await new AxeBuilder({ page })

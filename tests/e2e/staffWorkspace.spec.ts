@@ -12,9 +12,6 @@ import { caughtMailTo, foyer, inviteLink } from './cli.ts';
 import { articleIn, articlePath, messages } from './content.ts';
 import { createAccount, emulatorHost, uniqueEmail } from './emulator.ts';
 
-// Two browsers, a sign-in and many round trips each: more than the default 30 s on a busy two-core machine.
-test.describe.configure({ timeout: 120_000 });
-
 const en = messages('en');
 const fill = (template: string, values: Record<string, string | number>) =>
   template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(values[name] ?? ''));
