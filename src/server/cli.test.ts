@@ -102,7 +102,9 @@ describe.each(testDatabases)('running commands on $name', ({ open }) => {
     const again = new URL((await runCommand(services, { name: 'invite', email: 'ANA@example.com', chatBoxId })).split('\n').at(-1)!);
     expect(again.pathname).toBe(`/de/chat/${chatBoxId}`);
     // The new code replaces the first one.
-    expect(await db.query('select 1 from one_time_codes where chat_box_id = $1 and used_at is null', [chatBoxId])).toEqual([{ '?column?': 1 }]);
+    expect(await db.query('select 1 from one_time_codes where chat_box_id = $1 and used_at is null', [chatBoxId])).toEqual([
+      { '?column?': 1 },
+    ]);
     const page = new URL((await runCommand(services, { name: 'invite', email: 'ana@example.com', page: true })).split('\n').at(-1)!);
     expect(page.pathname).toBe('/de/chat');
     expect((await db.query('select * from contacts')).length).toBe(1);

@@ -33,7 +33,8 @@ export async function seedDemo(services: Services): Promise<boolean> {
       ['staff', demoStaff.uid, 'Open the palette button at the top of any page and pick one of the fifteen colours, light or dark.'],
     ];
     // Stored as any message is, with its event, so the conversation's stream starts after them.
-    for (const [kind, id, text] of conversation) await storeMessageEvent(tx, chatBoxId, { sender: { kind, id }, clientId: randomUUID(), text });
+    for (const [kind, id, text] of conversation)
+      await storeMessageEvent(tx, chatBoxId, { sender: { kind, id }, clientId: randomUUID(), text });
     return true;
   });
 }

@@ -38,15 +38,25 @@ export async function exportContact(db: Queryable, contactId: string): Promise<C
     `select id, status, created_at from chat_boxes where contact_id = $1 order by created_at, id`,
     [contactId],
   );
-  const messages = await db.query<{ id: number; chat_box_id: string; sender_kind: 'contact' | 'staff'; internal: boolean; body: string; created_at: Date }>(
+  const messages = await db.query<{
+    id: number;
+    chat_box_id: string;
+    sender_kind: 'contact' | 'staff';
+    internal: boolean;
+    body: string;
+    created_at: Date;
+  }>(
     `select m.id, m.chat_box_id, m.sender_kind, m.internal, m.body, m.created_at
      from messages m join chat_boxes b on b.id = m.chat_box_id where b.contact_id = $1 order by m.id`,
     [contactId],
   );
-  const codes = await db.query<{ chat_box_id: string | null; created_at: Date; expires_at: Date; used_at: Date | null; wrong_tries: number }>(
-    `select chat_box_id, created_at, expires_at, used_at, wrong_tries from one_time_codes where contact_id = $1 order by id`,
-    [contactId],
-  );
+  const codes = await db.query<{
+    chat_box_id: string | null;
+    created_at: Date;
+    expires_at: Date;
+    used_at: Date | null;
+    wrong_tries: number;
+  }>(`select chat_box_id, created_at, expires_at, used_at, wrong_tries from one_time_codes where contact_id = $1 order by id`, [contactId]);
   return {
     exportedAt: new Date().toISOString(),
     contact,

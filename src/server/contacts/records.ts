@@ -14,9 +14,10 @@ export async function findContact(db: Queryable, id: string): Promise<Contact | 
 }
 
 export async function findContactByEmail(db: Queryable, email: string): Promise<Contact | undefined> {
-  const [row] = await db.query<Contact & Record<string, unknown>>(`select id, email, name, lang from contacts where lower(email) = lower($1)`, [
-    email,
-  ]);
+  const [row] = await db.query<Contact & Record<string, unknown>>(
+    `select id, email, name, lang from contacts where lower(email) = lower($1)`,
+    [email],
+  );
   return row;
 }
 
