@@ -46,7 +46,7 @@ async function contactsByInvitation(foyer, count) {
 
 async function contactsInDatabase(env, count) {
   const { loadConfig } = await import('../../src/server/config.ts');
-  const { createServices } = await import('../../src/server/services.ts');
+  const { closeServices, createServices } = await import('../../src/server/services.ts');
   const { invite } = await import('../../src/server/contacts/invitations.ts');
   const { issueSessionToken } = await import('../../src/server/contacts/sessionTokens.ts');
   const { silentLog } = await import('../../src/server/log.ts');
@@ -60,8 +60,7 @@ async function contactsInDatabase(env, count) {
     }
     return contacts;
   } finally {
-    await services.chat.close();
-    await services.db.close();
+    await closeServices(services);
   }
 }
 

@@ -125,7 +125,7 @@ async function measureOne(root, outDir, port, env, prepare) {
 }
 
 export async function measureInbox(root, outDir, { port = 4395, chatBoxes = 1000, perChatBox = 100 } = {}) {
-  const { createServices } = await import('../../src/server/services.ts');
+  const { closeServices, createServices } = await import('../../src/server/services.ts');
   const { loadConfig } = await import('../../src/server/config.ts');
   const { silentLog } = await import('../../src/server/log.ts');
   const ids = await import('../../src/server/ids.ts');
@@ -137,8 +137,7 @@ export async function measureInbox(root, outDir, { port = 4395, chatBoxes = 1000
       await seedDemo(services);
       await seed(services.db, ids, { chatBoxes, perChatBox });
     } finally {
-      await services.chat.close();
-      await services.db.close();
+      await closeServices(services);
     }
   };
   const results = { chatBoxes, messages: chatBoxes * perChatBox };

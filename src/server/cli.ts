@@ -8,7 +8,7 @@ import { sendAdminCommand } from './admin/channel.ts';
 import { commandSchema, runCommand, type Command } from './admin/commands.ts';
 import { loadConfig } from './config.ts';
 import { silentLog } from './log.ts';
-import { createServices } from './services.ts';
+import { closeServices, createServices } from './services.ts';
 
 export const usage = `Usage: npm run foyer -- <command>
 
@@ -108,7 +108,7 @@ export async function main(argv: string[], env: Record<string, string | undefine
       console.log(await runCommand(services, command));
       return 0;
     } finally {
-      await services.db.close();
+      await closeServices(services);
     }
   } catch (error) {
     if (error instanceof UsageError) {

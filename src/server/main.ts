@@ -20,7 +20,7 @@ import { securityHeaders, type InlineHashes } from './http/securityHeaders.ts';
 import { consoleLog } from './log.ts';
 import { sweep, sweepEveryMs } from './maintenance.ts';
 import { scanMissedMessagesRegularly } from './mail/missedMessages.ts';
-import { createServices, pgliteDir } from './services.ts';
+import { closeServices, createServices, pgliteDir } from './services.ts';
 
 async function loadSite({ FOYER_OUT_DIR: outDir, NODE_ENV, SITE_URL }: Config): Promise<{ handler: NodeHandler; hashes: InlineHashes }> {
   const entry = resolve(outDir, 'server/entry.mjs');
@@ -82,10 +82,7 @@ export async function startFoyer(env: Record<string, string | undefined> = proce
     // A start that fails half-way (port taken, socket path too long…) still closes the database cleanly.
     server.close();
     await admin?.close();
-    await services.chat.close();
-    await services.mail?.stop();
-    await services.presence.stop();
-    await services.db.close();
+    await closeServices(services);
     throw error;
   }
   services.mail?.startWorker();
@@ -115,9 +112,7 @@ export async function startFoyer(env: Record<string, string | undefined> = proce
       clearInterval(sweeper);
       await admin?.close();
       await stopMissedMessages();
-      await services.mail?.stop();
-      await services.presence.stop();
-      await services.db.close();
+      await closeServices(services);
     })());
   return { url, stop };
 }

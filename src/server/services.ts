@@ -79,3 +79,11 @@ export async function createServices(
     log,
   };
 }
+
+/** Stops what the services run, streams first (their clients go on to another process), then closes the database. */
+export async function closeServices(services: Services): Promise<void> {
+  await services.chat.close();
+  await services.mail?.stop();
+  await services.presence.stop();
+  await services.db.close();
+}

@@ -1,24 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { freePortBase, startAuthEmulator } from '../../../scripts/authEmulator.mjs';
 import { messageTextMax, sendLimit } from '../../lib/api/chat.ts';
 import type { Database } from '../db/database.ts';
 import { createChatBox } from '../contacts/records.ts';
 import { upsertOrganizationUser } from '../staff/records.ts';
 import { issueSessionToken } from '../contacts/sessionTokens.ts';
-import type { Services } from '../services.ts';
+import { closeServices, type Services } from '../services.ts';
 import { startApiServer, type ApiServer } from '../testing/apiServer.ts';
-import { signedInUser } from '../testing/authEmulator.ts';
+import { signedInUser, useAuthEmulator } from '../testing/authEmulator.ts';
 import { emptyDatabase, testDatabases } from '../testing/databases.ts';
 import { openStream } from '../testing/eventStreams.ts';
 import { invited } from '../testing/invitations.ts';
 import { apiCaller, testServices } from '../testing/services.ts';
 
-let emulator: { host: string; stop(): Promise<void> };
-beforeAll(async () => {
-  emulator = await startAuthEmulator({ port: await freePortBase() });
-}, 60_000);
-afterAll(() => emulator.stop());
+const emulator = useAuthEmulator();
 
 describe.each(testDatabases)('the chat API on $name', ({ open }) => {
   let db: Database;
@@ -33,8 +28,7 @@ describe.each(testDatabases)('the chat API on $name', ({ open }) => {
   });
   afterAll(async () => {
     await server.close();
-    await services.chat.close();
-    await db.close();
+    await closeServices(services);
   });
   beforeEach(() => emptyDatabase(db));
 

@@ -1,21 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { freePortBase, startAuthEmulator } from '../../../scripts/authEmulator.mjs';
 import type { Database } from '../db/database.ts';
 import { normaliseQuery } from '../helpCentre/feedback.ts';
-import type { Services } from '../services.ts';
+import { closeServices, type Services } from '../services.ts';
 import { upsertOrganizationUser } from '../staff/records.ts';
-import { signedInUser } from '../testing/authEmulator.ts';
+import { signedInUser, useAuthEmulator } from '../testing/authEmulator.ts';
 import { emptyDatabase, testDatabases } from '../testing/databases.ts';
 import { builtSite } from '../testing/builtSite.ts';
 import { apiCaller, testServices, type CallOptions } from '../testing/services.ts';
 import { feedbackLimits } from './helpCentre.ts';
 
-let emulator: { host: string; stop(): Promise<void> };
-beforeAll(async () => {
-  emulator = await startAuthEmulator({ port: await freePortBase() });
-}, 60_000);
-afterAll(() => emulator.stop());
+const emulator = useAuthEmulator();
 
 const browser = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
 const crawler = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
@@ -29,10 +24,7 @@ describe.each(testDatabases)('readers’ feedback on $name', ({ open }) => {
     services = await testServices(db, { FIREBASE_AUTH_EMULATOR_HOST: emulator.host, FOYER_OUT_DIR: builtSite() });
     call = apiCaller(services);
   });
-  afterAll(async () => {
-    await services.chat.close();
-    await db.close();
-  });
+  afterAll(() => closeServices(services));
   beforeEach(() => emptyDatabase(db));
 
   /** A call as a browser would make it: its user agent, and its cookie if it has one. */

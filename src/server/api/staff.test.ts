@@ -1,26 +1,19 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { freePortBase, startAuthEmulator } from '../../../scripts/authEmulator.mjs';
 import type { Database } from '../db/database.ts';
 import { upsertOrganizationUser } from '../staff/records.ts';
 import { emptyDatabase, testDatabases } from '../testing/databases.ts';
-import { signedInUser } from '../testing/authEmulator.ts';
+import { signedInUser, useAuthEmulator } from '../testing/authEmulator.ts';
 import { apiCaller, testServices } from '../testing/services.ts';
 
-// The real Auth emulator, on free ports of its own so test files and other runs can go side by side.
-let emulator: { host: string; stop(): Promise<void> };
-beforeAll(async () => {
-  emulator = await startAuthEmulator({ port: await freePortBase() });
-}, 60_000);
-afterAll(() => emulator.stop());
-const host = () => emulator.host;
-const emulatorUser = (email: string, options?: { verified?: boolean; name?: string }) => signedInUser(host(), email, options);
+const emulator = useAuthEmulator();
+const emulatorUser = (email: string, options?: { verified?: boolean; name?: string }) => signedInUser(emulator.host, email, options);
 
 describe.each(testDatabases)('GET /api/me on $name, with the Auth emulator', ({ open }) => {
   let db: Database;
   let call: ReturnType<typeof apiCaller>;
   beforeAll(async () => {
     db = await open();
-    call = apiCaller(await testServices(db, { FIREBASE_AUTH_EMULATOR_HOST: host() }));
+    call = apiCaller(await testServices(db, { FIREBASE_AUTH_EMULATOR_HOST: emulator.host }));
   });
   afterAll(() => db.close());
   beforeEach(() => emptyDatabase(db));

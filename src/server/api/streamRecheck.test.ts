@@ -1,24 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePortBase, startAuthEmulator } from '../../../scripts/authEmulator.mjs';
 import { issueSessionToken } from '../contacts/sessionTokens.ts';
 import { revokeContact } from '../contacts/sessionVersions.ts';
 import type { Database } from '../db/database.ts';
-import type { Services } from '../services.ts';
+import { closeServices, type Services } from '../services.ts';
 import { removeStaff } from '../staff/members.ts';
 import { upsertOrganizationUser } from '../staff/records.ts';
 import { startApiServer, type ApiServer } from '../testing/apiServer.ts';
-import { signedInUser } from '../testing/authEmulator.ts';
+import { signedInUser, useAuthEmulator } from '../testing/authEmulator.ts';
 import { testDatabases } from '../testing/databases.ts';
 import { openStream } from '../testing/eventStreams.ts';
 import { invited } from '../testing/invitations.ts';
 import { testServices } from '../testing/services.ts';
 
-let emulator: { host: string; stop(): Promise<void> };
-beforeAll(async () => {
-  emulator = await startAuthEmulator({ port: await freePortBase() });
-}, 60_000);
-afterAll(() => emulator.stop());
+const emulator = useAuthEmulator();
 
 // Open streams ask again whether their caller may still read (every minute by default; here every 0.2 s).
 describe.each(testDatabases)('open streams re-authorise their caller on $name', ({ open }) => {
@@ -32,8 +27,7 @@ describe.each(testDatabases)('open streams re-authorise their caller on $name', 
   });
   afterAll(async () => {
     await server.close();
-    await services.chat.close();
-    await db.close();
+    await closeServices(services);
   });
 
   it('ends a revoked contact’s chat stream and a removed staff member’s streams, and keeps the others', async () => {

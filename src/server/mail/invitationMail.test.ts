@@ -1,26 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { freePortBase, startAuthEmulator } from '../../../scripts/authEmulator.mjs';
 import { runCommand } from '../admin/commands.ts';
 import type { Database } from '../db/database.ts';
-import type { Services } from '../services.ts';
+import { closeServices, type Services } from '../services.ts';
 import { upsertOrganizationUser } from '../staff/records.ts';
-import { signedInUser } from '../testing/authEmulator.ts';
+import { signedInUser, useAuthEmulator } from '../testing/authEmulator.ts';
 import { emptyDatabase, testDatabases } from '../testing/databases.ts';
 import { startMailCatcher, type MailCatcher } from '../testing/mailCatcher.ts';
 import { apiCaller, testServices } from '../testing/services.ts';
 import { serverTranslator } from './messages.ts';
 
-let emulator: { host: string; stop(): Promise<void> };
+const emulator = useAuthEmulator();
 let catcher: MailCatcher;
 beforeAll(async () => {
-  emulator = await startAuthEmulator({ port: await freePortBase() });
   catcher = await startMailCatcher();
-}, 60_000);
-afterAll(async () => {
-  await catcher.stop();
-  await emulator.stop();
 });
+afterAll(() => catcher.stop());
 
 describe.each(testDatabases)('invitations by e-mail on $name', ({ open }) => {
   let db: Database;
@@ -35,11 +30,7 @@ describe.each(testDatabases)('invitations by e-mail on $name', ({ open }) => {
     });
     call = apiCaller(services);
   });
-  afterAll(async () => {
-    await services.mail?.stop();
-    await services.chat.close();
-    await db.close();
-  });
+  afterAll(() => closeServices(services));
   beforeEach(() => emptyDatabase(db));
   afterEach(() => void catcher.mails.splice(0));
 
@@ -161,8 +152,7 @@ describe.each(testDatabases)('invitations without e-mail set up on $name', ({ op
       expect(await runCommand(services, { name: 'invite', email: 'x@example.com' })).toMatch(/\/en\/chat\/cb_/);
       expect((await db.query('select 1 from mail_outbox')).length).toBe(0);
     } finally {
-      await services.chat.close();
-      await db.close();
+      await closeServices(services);
     }
   });
 });

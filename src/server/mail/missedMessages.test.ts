@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { freePortBase, startAuthEmulator } from '../../../scripts/authEmulator.mjs';
 import { assign, markRead, sendMessage } from '../chat/messages.ts';
 import { issueSessionToken } from '../contacts/sessionTokens.ts';
 import { openDatabase, type Database } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
-import type { Services } from '../services.ts';
+import { closeServices, type Services } from '../services.ts';
 import { upsertOrganizationUser } from '../staff/records.ts';
 import { startApiServer, type ApiServer } from '../testing/apiServer.ts';
-import { signedInUser } from '../testing/authEmulator.ts';
+import { signedInUser, useAuthEmulator } from '../testing/authEmulator.ts';
 import { emptyDatabase, testDatabases } from '../testing/databases.ts';
 import { openStream } from '../testing/eventStreams.ts';
 import { invited } from '../testing/invitations.ts';
@@ -17,16 +16,12 @@ import { apiCaller, testServices } from '../testing/services.ts';
 import { serverTranslator } from './messages.ts';
 import { scanMissedMessages } from './missedMessages.ts';
 
-let emulator: { host: string; stop(): Promise<void> };
+const emulator = useAuthEmulator();
 let catcher: MailCatcher;
 beforeAll(async () => {
-  emulator = await startAuthEmulator({ port: await freePortBase() });
   catcher = await startMailCatcher();
-}, 60_000);
-afterAll(async () => {
-  await catcher.stop();
-  await emulator.stop();
 });
+afterAll(() => catcher.stop());
 
 const minutes = (n: number) => new Date(Date.now() + n * 60_000);
 const mailEnv = () => ({ FIREBASE_AUTH_EMULATOR_HOST: emulator.host, SMTP_URL: catcher.url, MAIL_FROM: 'Help <help@example.com>' });
@@ -44,10 +39,7 @@ describe.each(testDatabases)('missed-message e-mails on $name', ({ open }) => {
   });
   afterAll(async () => {
     await server.close();
-    await services.mail?.stop();
-    await services.presence.stop();
-    await services.chat.close();
-    await db.close();
+    await closeServices(services);
   });
   beforeEach(() => emptyDatabase(db));
   afterEach(() => void catcher.mails.splice(0));

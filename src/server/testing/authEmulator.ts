@@ -1,4 +1,24 @@
-/** Users in the real Auth emulator, for server tests. */
+/** The real Auth emulator and its users, for server tests. */
+import { afterAll, beforeAll } from 'vitest';
+import { freePortBase, startAuthEmulator } from '../../../scripts/authEmulator.mjs';
+
+/**
+ * Starts the Auth emulator before a test file's tests and stops it after, on free ports of its own so test files and
+ * other runs go side by side. `host` is its address once started.
+ */
+export function useAuthEmulator(): { readonly host: string } {
+  let emulator: { host: string; stop(): Promise<void> } | undefined;
+  beforeAll(async () => {
+    emulator = await startAuthEmulator({ port: await freePortBase() });
+  }, 60_000);
+  afterAll(() => emulator?.stop());
+  return {
+    get host() {
+      if (!emulator) throw new Error('The Auth emulator starts in beforeAll: ask for its host in a hook or a test.');
+      return emulator.host;
+    },
+  };
+}
 
 /** Signs up a user in the real Auth emulator and returns a fresh ID token. */
 export async function signedInUser(host: string, email: string, { verified = true, name = 'Lee Staff' } = {}) {
