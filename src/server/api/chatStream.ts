@@ -116,11 +116,6 @@ export class ChatStream extends ServerSentEvents {
     this.send({ id: event.seq, event: event.type, data });
   }
 
-  /** From the follower: the process is stopping. */
-  hubClosed(): void {
-    this.end();
-  }
-
   /** From the shared timer: ends the stream when its token has expired, asks again when due. */
   tick(now: number): void {
     if (now >= this.#endsAt) return this.end();

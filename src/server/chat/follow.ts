@@ -21,8 +21,11 @@ export interface FollowReader {
   deliver(event: HubEvent): void;
   /** Resolves when the reader has taken what was delivered: a replay reads its next page only then. */
   drained(): Promise<void>;
-  /** The process is stopping: end the stream. */
-  hubClosed(): void;
+  /**
+   * The follower cannot go on (the process is stopping, or its events could not be read): end the stream, and the
+   * client reconnects from its last event.
+   */
+  end(): void;
 }
 
 export interface FollowOptions {
@@ -79,7 +82,7 @@ export class Follower implements Subscriber {
 
   close(): void {
     this.#stopped = true;
-    this.#reader.hubClosed();
+    this.#reader.end();
   }
 
   #counter(event: StoredEvent): number {
@@ -91,7 +94,12 @@ export class Follower implements Subscriber {
       .then(async () => {
         if (!this.#stopped) await work();
       })
-      .catch((error: unknown) => this.#log.error('Chat: a stream could not read its events:', error));
+      .catch((error: unknown) => {
+        // Going on would leave a hole until the next event showed it; a reconnect replays from the client's last.
+        this.#log.error('Chat: a stream could not read its events, and ends:', error);
+        this.stop();
+        this.#reader.end();
+      });
   }
 
   #give(event: StoredEvent): void {
