@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
 import { articleIn, articlePath, articles } from './content.ts';
+import { expect, test } from './fixtures.ts';
 
 const axeTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 const article = articleIn('en', 'ar', 'ja');

@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { inviteLink } from './cli.ts';
 import { articleIn, articlePath, messages } from './content.ts';
+import { expect, test } from './fixtures.ts';
 
 const t = messages('en');
 

@@ -1,5 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { articlePath, articles, messages, sectionCount } from './content.ts';
+import { expect, test } from './fixtures.ts';
 
 // An article long enough to have "On this page", written in English and Arabic.
 const article = articles.find(

@@ -7,10 +7,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { budgets, bytesOf, countOf } from '../budgets.ts';
 import { inviteLink } from './cli.ts';
 import { articleIn, articlePath } from './content.ts';
+import { expect, test } from './fixtures.ts';
 
 const clientDir = join(import.meta.dirname, '../../dist/client');
 

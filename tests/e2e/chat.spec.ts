@@ -1,9 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { foyer, inviteLink } from './cli.ts';
 import { messages } from './content.ts';
 import { createAccount, uniqueEmail } from './emulator.ts';
 import { composer, log, texts, write } from './chatPage.ts';
+import { expect, test } from './fixtures.ts';
 import { startTcpProxy } from './tcpProxy.ts';
 
 const fill = (template: string, values: Record<string, string>) =>

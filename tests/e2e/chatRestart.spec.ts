@@ -1,8 +1,9 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { demoStaffLogin } from '../../scripts/authEmulator.mjs';
 import { composer, openPage, texts, write } from './chatPage.ts';
 import { messages } from './content.ts';
 import { emulatorHost } from './emulator.ts';
+import { expect, test } from './fixtures.ts';
 import { exited, foyerProcesses, type FoyerProcesses } from './foyerProcess.ts';
 
 // Its own Foyer process, since this test kills it (see foyerProcess.ts).

@@ -1,9 +1,9 @@
-import { expect, test } from '@playwright/test';
 import pg from 'pg';
 import { demoStaffLogin } from '../../scripts/authEmulator.mjs';
 import { composer, log, openPage, texts, write } from './chatPage.ts';
 import { messages } from './content.ts';
 import { emulatorHost } from './emulator.ts';
+import { expect, test } from './fixtures.ts';
 import { foyerProcesses, type FoyerProcesses } from './foyerProcess.ts';
 
 // Two Foyer processes on one PostgreSQL database (made fresh here), as behind a load balancer: the contact on one,

@@ -3,12 +3,12 @@
  * compressed as they go out; every encoding decodes to the same bytes, caches are told it varies, and HEAD and
  * byte ranges still work.
  */
-import { expect, test } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { inviteLink } from './cli.ts';
 import { articleIn, articlePath } from './content.ts';
+import { expect, test } from './fixtures.ts';
 
 const port = Number(process.env.E2E_PORT ?? 4329);
 

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
 import { isRunning } from '../../src/server/db/processIdentity.ts';
+import { expect, test } from './fixtures.ts';
 import { exited, foyerProcesses, type FoyerProcesses } from './foyerProcess.ts';
 
 // A browser test because it needs the built site (Vitest runs before the build); it drives processes, not pages.

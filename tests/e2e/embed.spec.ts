@@ -11,12 +11,13 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { demoStaffLogin } from '../../scripts/authEmulator.mjs';
 import { budgets, bytesOf } from '../budgets.ts';
 import { composer, log, write } from './chatPage.ts';
 import { inviteLink } from './cli.ts';
 import { messages } from './content.ts';
+import { expect, test } from './fixtures.ts';
 
 const foyer = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 4329)}`;
 // playwright.config.ts starts the demo host page here; as localhost it is another site than Foyer's 127.0.0.1, so

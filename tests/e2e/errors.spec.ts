@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { articleIn, articlePath, messages } from './content.ts';
+import { expect, test } from './fixtures.ts';
 
 const fill = (template: string, values: Record<string, string>) =>
   template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => values[name] ?? '');

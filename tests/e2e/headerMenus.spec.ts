@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 
 // Where the header wraps (phones, tablets, 200 % zoom) its buttons can sit anywhere on a row; each menu's panel
 // must still open inside the screen, in left-to-right and right-to-left languages alike.

@@ -4,8 +4,9 @@
  * (src/server/api/helpCentre.test.ts); what staff see of the votes is in staffWorkspace.spec.ts.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { articleIn, articlePath, messages } from './content.ts';
+import { expect, test } from './fixtures.ts';
 
 // A browser's own user agent: headless Chromium's says "HeadlessChrome", which counts as a bot.
 const userAgent = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';

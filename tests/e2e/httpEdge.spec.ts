@@ -3,8 +3,8 @@
  * bad percent-encoding, huge URLs and headers, early-refused uploads. Each gets an answer, and the server still
  * serves /en after.
  */
-import { expect, test } from '@playwright/test';
 import { connect } from 'node:net';
+import { expect, test } from './fixtures.ts';
 
 const port = Number(process.env.E2E_PORT ?? 4329);
 

@@ -1,5 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { articleIn, articlePath } from './content.ts';
+import { expect, test } from './fixtures.ts';
 
 async function focused(page: Page) {
   return page.evaluate(() => {

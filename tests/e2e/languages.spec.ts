@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
 import { languageName } from '../../src/lib/format.ts';
 import { languages } from '../../src/lib/i18n/languages.ts';
 import { articleIn, articleMissingIn, articlePath, categories, messages } from './content.ts';
+import { expect, test } from './fixtures.ts';
 
 test.describe('every language', () => {
   for (const lang of languages) {

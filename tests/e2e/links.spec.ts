@@ -1,6 +1,6 @@
 import { existsSync, globSync, readFileSync } from 'node:fs';
 import { join, posix } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 
 // Every link on every built page, in every language, lands on a page that exists (the site has no dead ends).
 const client = join(import.meta.dirname, '../../dist/client');

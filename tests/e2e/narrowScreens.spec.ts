@@ -1,6 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { languages } from '../../src/lib/i18n/languages.ts';
 import { articlePath, articles, categories } from './content.ts';
+import { expect, test } from './fixtures.ts';
 
 // The narrowest phone screen WCAG reflow asks for (320 CSS px): nothing may make the page scroll sideways; code
 // blocks and tables scroll inside themselves.

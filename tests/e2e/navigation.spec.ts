@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { articleIn, articlePath } from './content.ts';
+import { expect, test } from './fixtures.ts';
 
 test('help-centre pages ship no framework JavaScript and no islands', async ({ page }) => {
   const article = articleIn('en');

@@ -6,10 +6,11 @@ import AxeBuilder from '@axe-core/playwright';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { composer } from './chatPage.ts';
 import { caughtMailTo, e2eDataDir, inviteLink } from './cli.ts';
 import { messages } from './content.ts';
+import { expect, test } from './fixtures.ts';
 
 const fill = (template: string, values: Record<string, string>) =>
   template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => values[name] ?? '');

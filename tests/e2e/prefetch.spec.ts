@@ -1,6 +1,7 @@
 /** Prefetching: help-centre pages only, each once, and nothing on a connection that asks to save data. */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { articleIn, articlePath } from './content.ts';
+import { expect, test } from './fixtures.ts';
 
 /** Records the documents the page fetches by itself (prefetches), by path. */
 function prefetched(page: Page): string[] {

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { articleIn, articleMissingIn, articlePath, messages, titleOf } from './content.ts';
+import { expect, test } from './fixtures.ts';
 
 async function search(page: Page, lang: string, query: string) {
   await page.goto(`/${lang}/search`);

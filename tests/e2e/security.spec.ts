@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
 import { stat } from 'node:fs/promises';
 import { inviteLink } from './cli.ts';
 import { articleIn, articlePath, messages } from './content.ts';
+import { expect, test } from './fixtures.ts';
 
 test('every kind of response carries the security headers, and the CSP allows no unsafe inline script', async ({ request }) => {
   for (const path of [

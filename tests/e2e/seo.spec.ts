@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { languages } from '../../src/lib/i18n/languages.ts';
 import { articleIn, articleMissingIn, articlePath, messages } from './content.ts';
+import { expect, test } from './fixtures.ts';
 
 const origin = 'http://localhost:4321';
 

@@ -1,7 +1,8 @@
-import { expect, test, type Locator } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import { languages } from '../../src/lib/i18n/languages.ts';
 import { inviteLink } from './cli.ts';
 import { messages } from './content.ts';
+import { expect, test } from './fixtures.ts';
 
 const t = messages('en');
 const fill = (template: string, values: Record<string, string>) =>

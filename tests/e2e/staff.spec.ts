@@ -1,8 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { foyer } from './cli.ts';
 import { articlePath, articles, messages } from './content.ts';
 import { createAccount, lastCode, uniqueEmail } from './emulator.ts';
+import { expect, test } from './fixtures.ts';
 import { gapiStandIn } from './gapiStandIn.ts';
 
 const t = messages('en');

@@ -4,11 +4,12 @@
  * contact, the contact's details, and axe over all of it in English and Hebrew, light and dark.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { foyer, inviteLink } from './cli.ts';
 import { messages } from './content.ts';
 import { createAccount, uniqueEmail } from './emulator.ts';
 import { composer, log, openPage, write } from './chatPage.ts';
+import { expect, test } from './fixtures.ts';
 
 // Two browsers, a sign-in and axe in two languages and two themes.
 test.describe.configure({ timeout: 150_000 });

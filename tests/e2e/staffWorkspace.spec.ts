@@ -5,12 +5,13 @@
 import AxeBuilder from '@axe-core/playwright';
 import { readFile } from 'node:fs/promises';
 import { simpleParser } from 'mailparser';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { demoStaffLogin } from '../../scripts/authEmulator.mjs';
 import { composer, log, write } from './chatPage.ts';
 import { caughtMailTo, foyer, inviteLink } from './cli.ts';
 import { articleIn, articlePath, messages } from './content.ts';
 import { createAccount, emulatorHost, uniqueEmail } from './emulator.ts';
+import { expect, test } from './fixtures.ts';
 
 const en = messages('en');
 const fill = (template: string, values: Record<string, string | number>) =>

@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { tokenColour } from '../../src/lib/themes/themes.ts';
 import { articleIn, articlePath } from './content.ts';
+import { expect, test } from './fixtures.ts';
 
 const background = (page: import('@playwright/test').Page) =>
   page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);

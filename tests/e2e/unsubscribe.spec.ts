@@ -6,11 +6,11 @@
 import AxeBuilder from '@axe-core/playwright';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
 import { deriveKeys } from '../../src/server/secrets.ts';
 import { unsubscribeToken } from '../../src/server/mail/unsubscribe.ts';
 import { e2eDataDir, inviteLink } from './cli.ts';
 import { messages } from './content.ts';
+import { expect, test } from './fixtures.ts';
 
 async function tokenFor(contactId: string): Promise<string> {
   const secret = readFileSync(join(e2eDataDir, 'session-secret'), 'utf8').trim();
