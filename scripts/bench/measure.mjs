@@ -119,7 +119,8 @@ export function machineSpeedMs() {
 export const gcProbeEnv = (root) => ({
   NODE_OPTIONS:
     `${process.env.NODE_OPTIONS ?? ''} --expose-gc --import ${pathToFileURL(join(root, 'scripts/bench/gcProbe.mjs')).href}`.trim(),
-  BENCH_MEMORY_FILE: join(mkdtempSync(join(tmpdir(), 'foyer-bench-memory-')), 'memory'),
+  // A name only: memoryAfterGc removes each answer once read, so nothing is left in the temporary folder.
+  BENCH_MEMORY_FILE: join(tmpdir(), `foyer-bench-memory-${process.pid}-${Math.random().toString(36).slice(2, 10)}`),
 });
 
 /** Asks a server started with gcProbeEnv() to collect garbage, and resolves with its process.memoryUsage() after. */
@@ -131,7 +132,10 @@ export async function memoryAfterGc(pid, env) {
     await new Promise((resolve) => setTimeout(resolve, 50));
     try {
       const usage = JSON.parse(readFileSync(file, 'utf8'));
-      if (usage.at >= asked) return usage;
+      if (usage.at >= asked) {
+        rmSync(file, { force: true });
+        return usage;
+      }
     } catch {}
   }
   throw new Error(`The server (pid ${pid}) did not answer for its memory: is it started with gcProbeEnv()?`);
