@@ -6,14 +6,12 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { budgets, bytesOf, countOf } from '../budgets.ts';
+import { builtFile, clientDir, gzipped, weigh } from './builtFiles.ts';
 import { inviteLink } from './cli.ts';
 import { articleIn, articlePath } from './content.ts';
 import { expect, test } from './fixtures.ts';
-
-const clientDir = join(import.meta.dirname, '../../dist/client');
 
 const firstRoundTripBytes = bytesOf(budgets.articleWire);
 const firstLoadBytes = bytesOf(budgets.firstLoad);
@@ -87,27 +85,18 @@ test(`the conversation island's own JavaScript is at most ${conversationBudgetBy
     ...scriptsOf(await html(page.request, articlePath('en', articleIn('en')))),
   ]);
   const own = [...scripts].filter((path) => !shared.has(path));
-  const sizes = own.map((path) => [path, gzipSync(readFileSync(join(clientDir, path)), { level: 9 }).length] as const);
-  const summary = sizes.map(([path, bytes]) => `${path} ${bytes} B`).join('\n');
+  const { total, summary } = weigh(own);
   expect(
     own.some((path) => /^\/_astro\/Chat\.[\w-]+\.js$/.test(path)),
     summary,
   ).toBe(true);
-  expect(
-    sizes.reduce((sum, [, bytes]) => sum + bytes, 0),
-    summary,
-  ).toBeLessThanOrEqual(conversationBudgetBytes);
+  expect(total, summary).toBeLessThanOrEqual(conversationBudgetBytes);
   // Contacts never download Firebase.
   expect(
     own.filter((path) => /firebase/i.test(path)),
     summary,
   ).toEqual([]);
 });
-
-// The built files, gzip at level 9 (what `npm run build` writes beside them is close): deterministic, whatever the
-// server negotiates.
-const gzipped = (bytes: Buffer) => gzipSync(bytes, { level: 9 }).length;
-const builtFile = (path: string) => readFileSync(join(clientDir, decodeURIComponent(path)));
 
 /** A page's HTML as served, uncompressed. */
 async function html(request: APIRequestContext, path: string): Promise<string> {
@@ -154,9 +143,6 @@ function withStaticImports(entries: string[]): Set<string> {
   return found;
 }
 
-const sum = (paths: Iterable<string>) => [...paths].reduce((total, path) => total + gzipped(builtFile(path)), 0);
-const list = (paths: Iterable<string>) => [...paths].map((path) => `${path} ${gzipped(builtFile(path))} B`).join('\n');
-
 const helpCentrePages = () => [
   ['home', '/en'],
   ['category', `/en/categories/${articleIn('en').category}`],
@@ -168,7 +154,7 @@ test(`the English article's HTML and CSS are at most ${bytesOf(budgets.articleGz
   const page = await html(request, path);
   const stylesheets = stylesheetsOf(page);
   expect(stylesheets).toHaveLength(1);
-  const bytes = gzipped(Buffer.from(page)) + sum(stylesheets);
+  const bytes = gzipped(Buffer.from(page)) + weigh(stylesheets).total;
   expect(bytes, `${path} + ${stylesheets.join(', ')}`).toBeLessThanOrEqual(bytesOf(budgets.articleGzip));
 });
 
@@ -179,7 +165,7 @@ test('help-centre pages load one script file, and never the island renderer', as
     const page = await html(request, path!);
     const scripts = withStaticImports(scriptsOf(page));
     expect(page, `${name} mounts no island`).not.toContain('<astro-island');
-    expect(scripts.size, `${name} ${path}:\n${list(scripts)}`).toBeLessThanOrEqual(countOf(budgets.helpCentreScripts));
+    expect(scripts.size, `${name} ${path}:\n${weigh(scripts).summary}`).toBeLessThanOrEqual(countOf(budgets.helpCentreScripts));
     expect(
       [...scripts].filter((script) => renderer.has(script) || /preact/i.test(script)),
       `${name} loads the island renderer`,
@@ -190,11 +176,12 @@ test('help-centre pages load one script file, and never the island renderer', as
 test(`the login page's JavaScript is at most ${bytesOf(budgets.loginJavaScript) / 1024} KB gzip`, async ({ request }) => {
   const scripts = withStaticImports(scriptsOf(await html(request, '/en/login')));
   expect(scripts.size).toBeGreaterThan(0);
-  expect(sum(scripts), list(scripts)).toBeLessThanOrEqual(bytesOf(budgets.loginJavaScript));
+  const { total, summary } = weigh(scripts);
+  expect(total, summary).toBeLessThanOrEqual(bytesOf(budgets.loginJavaScript));
 });
 
 test(`embed.js, all another site loads before the launcher is pressed, is at most ${bytesOf(budgets.embedScript) / 1024} KB gzip`, () => {
-  const bytes = gzipped(readFileSync(join(clientDir, 'embed.js')));
+  const bytes = gzipped(builtFile('/embed.js'));
   expect(bytes).toBeLessThanOrEqual(bytesOf(budgets.embedScript));
 });
 
@@ -214,6 +201,7 @@ test('every island keeps its own JavaScript within its budget (gzip, beyond the 
     const chunk = files.find((file) => new RegExp(`^${name}\\.[\\w-]+\\.js$`).test(file));
     expect(chunk, `the ${name} island's chunk in dist/client/_astro`).toBeDefined();
     const own = [...withStaticImports([`/_astro/${chunk}`])].filter((path) => !shared.has(path));
-    expect(sum(own), `${name}:\n${list(own)}`).toBeLessThanOrEqual(bytesOf(budget));
+    const { total, summary } = weigh(own);
+    expect(total, `${name}:\n${summary}`).toBeLessThanOrEqual(bytesOf(budget));
   }
 });

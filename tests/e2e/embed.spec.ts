@@ -6,14 +6,13 @@
  * frame it.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from '@playwright/test';
 import { demoStaffLogin } from '../../scripts/authEmulator.mjs';
 import { budgets, bytesOf } from '../budgets.ts';
+import { violationsOf } from './axe.ts';
+import { weigh } from './builtFiles.ts';
 import { composer, log, write } from './chatPage.ts';
 import { inviteLink } from './cli.ts';
 import { messages } from './content.ts';
@@ -23,7 +22,6 @@ const foyer = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 4329)}`;
 // playwright.config.ts starts the demo host page here; as localhost it is another site than Foyer's 127.0.0.1, so
 // the widget is a third-party frame (no SameSite=Lax cookie of Foyer's reaches it).
 const demoHost = `http://localhost:${Number(process.env.E2E_PORT ?? 4329) + 10}`;
-const clientDir = join(import.meta.dirname, '../../dist/client');
 const en = messages('en');
 const launcher = (page: Page, name = en['embed.open']!) => page.locator('[data-foyer-embed]').getByRole('button', { name });
 const widget = (page: Page) => page.frameLocator('[data-foyer-embed] iframe');
@@ -46,9 +44,7 @@ test('the host page loads embed.js alone until the launcher is pressed; Escape c
   await expect(widget(page).getByRole('heading', { name: en['session.enterCode']! })).toBeVisible();
   await expect(launcher(page)).toHaveAttribute('aria-expanded', 'true');
   const axe = await new AxeBuilder({ page }).analyze();
-  expect(axe.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual(
-    [],
-  );
+  expect(violationsOf(axe)).toEqual([]);
   await widget(page).getByLabel(en['session.code']!).focus();
   await page.keyboard.press('Escape');
   await expect(page.locator('[data-foyer-embed] iframe')).toBeHidden();
@@ -191,8 +187,8 @@ test('the widget passes axe in Arabic, right to left', async ({ page }) => {
   await launcher(page, ar['embed.open']!).click();
   await expect(widget(page).locator('html')).toHaveAttribute('dir', 'rtl');
   await expect(widget(page).getByRole('heading', { name: ar['session.enterCode']! })).toBeVisible();
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(violationsOf(results)).toEqual([]);
 });
 
 /** Every script and stylesheet the page loads from Foyer from now on, weighed as built files gzip (level 9). */
@@ -202,13 +198,7 @@ function foyerAssets(page: Page) {
     const url = new URL(request.url());
     if (url.origin === foyer && ['script', 'stylesheet'].includes(request.resourceType())) paths.add(url.pathname);
   });
-  return () => {
-    const sizes = [...paths].map((path) => [path, gzipSync(readFileSync(join(clientDir, path)), { level: 9 }).length] as const);
-    return {
-      total: sizes.reduce((sum, [, bytes]) => sum + bytes, 0),
-      summary: sizes.map(([path, bytes]) => `${path} ${bytes} B`).join('\n'),
-    };
-  };
+  return () => weigh(paths);
 }
 
 const widgetBudget = bytesOf(budgets.widgetFirstOpen);
@@ -253,8 +243,8 @@ test('data-theme on the snippet sets the widget’s theme over the visitor’s s
   await launcher(page).click();
   await expect(widget(page).getByRole('heading', { name: en['session.enterCode']! })).toBeVisible();
   await expect(theme()).toHaveAttribute('data-theme', 'dark14');
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(violationsOf(results)).toEqual([]);
 
   // A theme name sets the colour as well, and stays when the system turns dark.
   await page.goto(`${demoHost}/?theme=light9`);

@@ -1,5 +1,6 @@
 import type { Locator } from '@playwright/test';
 import { languages } from '../../src/lib/i18n/languages.ts';
+import { violationsOf } from './axe.ts';
 import { inviteLink } from './cli.ts';
 import { messages } from './content.ts';
 import { expect, test } from './fixtures.ts';
@@ -196,7 +197,7 @@ for (const lang of ['en', 'ar', 'he']) {
       const results = await new AxeBuilder({ page })
         .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
         .analyze();
-      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+      expect(violationsOf(results)).toEqual([]);
     };
     const link = inviteLink(['--name', 'Axe']);
     await page.goto(`/${lang}/chat/${link.chatBoxId}`);
