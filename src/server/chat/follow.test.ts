@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Database, Queryable } from '../db/database.ts';
+import type { Database, Queryable, Row } from '../db/database.ts';
 import { silentLog } from '../log.ts';
 import { closeServices, type Services } from '../services.ts';
 import { emptyDatabase, testDatabases } from '../testing/databases.ts';
@@ -28,6 +28,23 @@ class Reader implements FollowReader {
     return this.events.flatMap((event) => (event.type === 'typing' ? [] : [event.seq]));
   }
 }
+
+/** The database, counting reads, and failing them while `failing` is set (a database gone away). */
+class FlakyDatabase implements Queryable {
+  reads = 0;
+  failing = false;
+  readonly #db: Queryable;
+  constructor(db: Queryable) {
+    this.#db = db;
+  }
+  query<T extends Row = Row>(sql: string, params?: unknown[]): Promise<T[]> {
+    this.reads += 1;
+    return this.failing ? Promise.reject(new Error('connection lost')) : this.#db.query<T>(sql, params);
+  }
+}
+
+/** Time for anything still under way to arrive. */
+const settle = (ms = 100) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe.each(testDatabases)('a follower on $name', ({ open }) => {
   let db: Database;
@@ -57,52 +74,79 @@ describe.each(testDatabases)('a follower on $name', ({ open }) => {
     const follower = follow(chatBoxId, 1, reader);
     await Promise.all(['four', 'five'].map((text) => send(chatBoxId, text)));
     await vi.waitFor(() => expect(reader.seqs).toHaveLength(4));
+    // Nothing more comes, however long it is given.
+    await settle();
     follower.stop();
     await send(chatBoxId, 'six');
+    await settle();
     expect(reader.seqs).toEqual([2, 3, 4, 5]);
     expect(reader.ended).toBe(false);
   });
 
   it('reads the database when a live event does not follow the last it delivered', async () => {
     const { chatBoxId } = await invited(services);
+    const counted = new FlakyDatabase(db);
     const reader = new Reader();
-    const follower = follow(chatBoxId, 0, reader);
-    // Stored without a word to the hub (a notification lost), then one that is heard.
+    const follower = follow(chatBoxId, 0, reader, counted);
+    await send(chatBoxId, 'first');
+    await vi.waitFor(() => expect(reader.seqs).toEqual([1]));
+    await settle();
+    const reads = counted.reads;
+    // Stored without a word to the hub (a notification lost), then one that is heard: a gap.
     await storeMessageEvent(db, chatBoxId, { sender: { kind: 'staff', id: 'lee' }, clientId: randomUUID(), text: 'unheard' });
     await send(chatBoxId, 'heard');
-    await vi.waitFor(() => expect(reader.seqs).toHaveLength(2));
+    await vi.waitFor(() => expect(reader.seqs).toEqual([1, 2, 3]));
+    expect(counted.reads).toBe(reads + 1);
     follower.stop();
-    expect(reader.seqs).toEqual([1, 2]);
   });
 
-  it('ends its stream when its events cannot be read, so the client reconnects and replays, and hears nothing more', async () => {
+  it('stays open when its events cannot be read, and reads again until the database answers: the hole filled, once, in order', async () => {
     const { chatBoxId } = await invited(services);
-    await send(chatBoxId, 'before');
-    let failing = false;
-    const flaky: Queryable = {
-      query: (sql, params) => (failing ? Promise.reject(new Error('connection lost')) : db.query(sql, params)),
-    };
+    const flaky = new FlakyDatabase(db);
     const reader = new Reader();
-    follow(chatBoxId, 0, reader, flaky);
-    await vi.waitFor(() => expect(reader.seqs).toHaveLength(1));
-    failing = true;
-    // Stored unheard: the next event heard leaves a gap, and reading it fails.
+    const follower = follow(chatBoxId, 0, reader, flaky);
+    await send(chatBoxId, 'before');
+    await vi.waitFor(() => expect(reader.seqs).toEqual([1]));
+    flaky.failing = true;
     await storeMessageEvent(db, chatBoxId, { sender: { kind: 'staff', id: 'lee' }, clientId: randomUUID(), text: 'unheard' });
     await send(chatBoxId, 'heard');
-    await vi.waitFor(() => expect(reader.ended).toBe(true));
-    expect(String(errors[0]?.[1])).toContain('connection lost');
-    failing = false;
+    await vi.waitFor(() => expect(errors).toHaveLength(1));
+    expect(String(errors[0]![0])).toContain('reading again in 1 s');
+    expect(String(errors[0]![1])).toContain('connection lost');
+    // The second try fails too, and waits twice as long.
+    await vi.waitFor(() => expect(errors).toHaveLength(2), { timeout: 3000 });
+    expect(String(errors[1]![0])).toContain('reading again in 2 s');
+    flaky.failing = false;
+    await vi.waitFor(() => expect(reader.seqs).toEqual([1, 2, 3]), { timeout: 4000 });
     await send(chatBoxId, 'after');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(reader.seqs).toEqual([1]);
+    await vi.waitFor(() => expect(reader.seqs).toEqual([1, 2, 3, 4]));
+    expect(reader.ended).toBe(false);
+    follower.stop();
   });
 
-  it('ends its stream when the hub closes', async () => {
+  it('reads nothing and tries nothing again once stopped', async () => {
+    const { chatBoxId } = await invited(services);
+    const flaky = new FlakyDatabase(db);
+    flaky.failing = true;
+    const reader = new Reader();
+    follow(chatBoxId, 0, reader, flaky).stop();
+    await send(chatBoxId, 'unheard');
+    await settle(1500);
+    expect([flaky.reads, errors.length, reader.seqs.length]).toEqual([0, 0, 0]);
+  });
+
+  it('ends its stream when the hub closes, and when it is made on a hub already closed, without reading', async () => {
     const { chatBoxId } = await invited(services);
     const other = await testServices(db);
-    const reader = new Reader();
-    new Follower({ hub: other.chat, db, log, chatBoxId, after: 0, reader });
+    const open = new Reader();
+    new Follower({ hub: other.chat, db, log, chatBoxId, after: 0, reader: open });
     await other.chat.close();
-    expect(reader.ended).toBe(true);
+    expect(open.ended).toBe(true);
+    const counted = new FlakyDatabase(db);
+    const late = new Reader();
+    new Follower({ hub: other.chat, db: counted, log, chatBoxId, after: 0, reader: late });
+    expect(late.ended).toBe(true);
+    await settle();
+    expect(counted.reads).toBe(0);
   });
 });

@@ -14,6 +14,9 @@ import type { ChatHub, HubEvent, Subscriber } from './hub.ts';
 
 /** One read of stored events at most this long, so a long absence is replayed in steps. */
 const pageSize = 500;
+/** A read that failed is tried again after this long, doubling while it fails, up to retryMaxMs. */
+const retryFirstMs = 1000;
+const retryMaxMs = 30_000;
 
 /** Who takes the events. */
 export interface FollowReader {
@@ -21,10 +24,7 @@ export interface FollowReader {
   deliver(event: HubEvent): void;
   /** Resolves when the reader has taken what was delivered: a replay reads its next page only then. */
   drained(): Promise<void>;
-  /**
-   * The follower cannot go on (the process is stopping, or its events could not be read): end the stream, and the
-   * client reconnects from its last event.
-   */
+  /** The stream must end: the process is stopping (the client goes on with another), or its chat box was erased. */
   end(): void;
 }
 
@@ -48,6 +48,9 @@ export class Follower implements Subscriber {
   #last: number;
   #stopped = false;
   #steps: Promise<void> = Promise.resolve();
+  /** How long the last wait before reading again was (0 while reads succeed), and that wait's timer. */
+  #retryMs = 0;
+  #retry: ReturnType<typeof setTimeout> | undefined;
 
   constructor({ hub, db, log, chatBoxId, after, reader }: FollowOptions) {
     this.#hub = hub;
@@ -63,6 +66,7 @@ export class Follower implements Subscriber {
 
   stop(): void {
     this.#stopped = true;
+    clearTimeout(this.#retry);
     this.#hub.unsubscribe(this);
   }
 
@@ -82,6 +86,7 @@ export class Follower implements Subscriber {
 
   close(): void {
     this.#stopped = true;
+    clearTimeout(this.#retry);
     this.#reader.end();
   }
 
@@ -92,14 +97,27 @@ export class Follower implements Subscriber {
   #step(work: () => Promise<void> | void): void {
     this.#steps = this.#steps
       .then(async () => {
-        if (!this.#stopped) await work();
+        if (this.#stopped) return;
+        await work();
+        this.#retryMs = 0;
       })
-      .catch((error: unknown) => {
-        // Going on would leave a hole until the next event showed it; a reconnect replays from the client's last.
-        this.#log.error('Chat: a stream could not read its events, and ends:', error);
-        this.stop();
-        this.#reader.end();
-      });
+      .catch((error: unknown) => this.#readAgainLater(error));
+  }
+
+  /**
+   * A read failed (the database is away): the stream stays open and reads again, later each time while it fails, so
+   * the hole is filled once the database answers rather than at the next event. Ending the stream instead would have
+   * its client reconnect, find the same failure, and reconnect again, twice a second.
+   */
+  #readAgainLater(error: unknown): void {
+    if (this.#stopped || this.#retry) return;
+    this.#retryMs = Math.min(Math.max(this.#retryMs * 2, retryFirstMs), retryMaxMs);
+    this.#log.error(`Chat: a stream could not read its events; reading again in ${this.#retryMs / 1000} s:`, error);
+    this.#retry = setTimeout(() => {
+      this.#retry = undefined;
+      this.catchUp();
+    }, this.#retryMs);
+    this.#retry.unref?.();
   }
 
   #give(event: StoredEvent): void {

@@ -3,7 +3,7 @@
  * commits. With PostgreSQL, several Foyer processes share the database: each change also sends a NOTIFY that
  * carries ids only (payloads are capped near 8 KB), sent in the change's transaction so it goes out at commit;
  * every other process reads the event back by its position and delivers it to its own streams. Streams fill any
- * gap from the database themselves (stream.ts), so a lost notification costs latency, never an event.
+ * gap from the database themselves (follow.ts), so a lost notification costs latency, never an event.
  */
 import type { TypingEvent } from '../../lib/api/chat.ts';
 import type { Database, Queryable } from '../db/database.ts';
@@ -18,7 +18,7 @@ export interface Subscriber {
   deliver(event: HubEvent): void;
   /** Notifications may have been missed (the listening connection was replaced): read what is stored. */
   catchUp(): void;
-  /** The process is stopping. */
+  /** The stream must end: the process is stopping, or its chat box was erased. */
   close(): void;
 }
 
