@@ -116,12 +116,16 @@ export function machineSpeedMs() {
 }
 
 /** Environment for a measured server that answers memoryAfterGc() (scripts/bench/gcProbe.mjs). */
-export const gcProbeEnv = (root) => ({
-  NODE_OPTIONS:
-    `${process.env.NODE_OPTIONS ?? ''} --expose-gc --import ${pathToFileURL(join(root, 'scripts/bench/gcProbe.mjs')).href}`.trim(),
-  // A name only: memoryAfterGc removes each answer once read, so nothing is left in the temporary folder.
-  BENCH_MEMORY_FILE: join(tmpdir(), `foyer-bench-memory-${process.pid}-${Math.random().toString(36).slice(2, 10)}`),
-});
+export function gcProbeEnv(root) {
+  // A private folder for the answers, removed when the bench ends.
+  const dir = mkdtempSync(join(tmpdir(), 'foyer-bench-memory-'));
+  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+  return {
+    NODE_OPTIONS:
+      `${process.env.NODE_OPTIONS ?? ''} --expose-gc --import ${pathToFileURL(join(root, 'scripts/bench/gcProbe.mjs')).href}`.trim(),
+    BENCH_MEMORY_FILE: join(dir, 'memory'),
+  };
+}
 
 /** Asks a server started with gcProbeEnv() to collect garbage, and resolves with its process.memoryUsage() after. */
 export async function memoryAfterGc(pid, env) {
@@ -132,10 +136,7 @@ export async function memoryAfterGc(pid, env) {
     await new Promise((resolve) => setTimeout(resolve, 50));
     try {
       const usage = JSON.parse(readFileSync(file, 'utf8'));
-      if (usage.at >= asked) {
-        rmSync(file, { force: true });
-        return usage;
-      }
+      if (usage.at >= asked) return usage;
     } catch {}
   }
   throw new Error(`The server (pid ${pid}) did not answer for its memory: is it started with gcProbeEnv()?`);
