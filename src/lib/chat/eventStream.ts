@@ -13,6 +13,8 @@ export type StreamState = 'connecting' | 'open' | 'down' | 'stopped';
 export const deadAfterMs = 60_000;
 export const backoffFirstMs = 500;
 export const backoffMaxMs = 15_000;
+/** A stream open this long starts the backoff again when it drops; one that ends sooner counts as a failed try. */
+export const steadyAfterMs = 10_000;
 /** Statuses that no retry will fix: the stream stops and reports the server's code. */
 export const stopStatuses = [400, 401, 403, 404];
 
@@ -26,6 +28,7 @@ export interface EventStreamOptions {
   /** The state, and with `stopped` the server's error code. */
   onState: (state: StreamState, code?: string) => void;
   deadAfterMs?: number;
+  steadyAfterMs?: number;
   backoff?: { firstMs: number; maxMs: number };
   /** Calls `wake` when reconnecting is worth trying now; returns a function that stops listening. */
   wakeUps?: (wake: () => void) => () => void;
@@ -73,6 +76,7 @@ async function errorCode(response: Response): Promise<string> {
 
 export function openEventStream(options: EventStreamOptions): EventStream {
   const deadMs = options.deadAfterMs ?? deadAfterMs;
+  const steadyMs = options.steadyAfterMs ?? steadyAfterMs;
   const backoff = options.backoff ?? { firstMs: backoffFirstMs, maxMs: backoffMaxMs };
   let lastId = options.lastEventId;
   let state: StreamState | undefined;
@@ -138,13 +142,14 @@ export function openEventStream(options: EventStreamOptions): EventStream {
     if (!token) return stop('unauthorized');
     const headers: Record<string, string> = { ...callHeaders(), Accept: 'text/event-stream', Authorization: `Bearer ${token}` };
     if (lastId !== undefined) headers['Last-Event-ID'] = lastId;
+    let openedAt: number | undefined;
     try {
       armDeadTimer();
       const response = await fetch(options.url, { headers, signal: own.signal, cache: 'no-store' });
       if (stopStatuses.includes(response.status)) return stop(await errorCode(response));
       if (!response.ok || !response.body) throw new Error(`stream answered ${response.status}`);
       parser.reset();
-      attempt = 0;
+      openedAt = Date.now();
       report('open');
       const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
       for (;;) {
@@ -157,6 +162,9 @@ export function openEventStream(options: EventStreamOptions): EventStream {
       // Aborted (closed, dead, or replaced) or the network failed: below decides.
     }
     clearTimeout(deadTimer);
+    // Only a stream that stayed open starts the backoff again: a server that ends streams as soon as they open (one
+    // failing after its answer has begun) is otherwise asked again twice a second, by every client, for good.
+    if (openedAt !== undefined && Date.now() - openedAt >= steadyMs) attempt = 0;
     if (controller === own && !closed) scheduleRetry();
   }
 
