@@ -112,6 +112,7 @@ export async function startFoyer(env: Record<string, string | undefined> = proce
       clearInterval(sweeper);
       await admin?.close();
       await stopMissedMessages();
+      // The hub closed first, above; closing it again here does nothing.
       await closeServices(services);
     })());
   return { url, stop };

@@ -83,33 +83,37 @@ describe.each(testDatabases)('a follower on $name', ({ open }) => {
     expect(reader.ended).toBe(false);
   });
 
-  it('reads the database when a live event does not follow the last it delivered', async () => {
+  /** A follower from the start of a new chat box, through a database it may fail, once it has the first message. */
+  async function followingOne() {
     const { chatBoxId } = await invited(services);
-    const counted = new FlakyDatabase(db);
+    const database = new FlakyDatabase(db);
     const reader = new Reader();
-    const follower = follow(chatBoxId, 0, reader, counted);
+    const follower = follow(chatBoxId, 0, reader, database);
     await send(chatBoxId, 'first');
     await vi.waitFor(() => expect(reader.seqs).toEqual([1]));
-    await settle();
-    const reads = counted.reads;
-    // Stored without a word to the hub (a notification lost), then one that is heard: a gap.
+    return { chatBoxId, database, reader, follower };
+  }
+
+  /** A message stored without a word to the hub (a notification lost), then one that is heard: a gap. */
+  async function gap(chatBoxId: string) {
     await storeMessageEvent(db, chatBoxId, { sender: { kind: 'staff', id: 'lee' }, clientId: randomUUID(), text: 'unheard' });
     await send(chatBoxId, 'heard');
+  }
+
+  it('reads the database when a live event does not follow the last it delivered', async () => {
+    const { chatBoxId, database: counted, reader, follower } = await followingOne();
+    await settle();
+    const reads = counted.reads;
+    await gap(chatBoxId);
     await vi.waitFor(() => expect(reader.seqs).toEqual([1, 2, 3]));
     expect(counted.reads).toBe(reads + 1);
     follower.stop();
   });
 
   it('stays open when its events cannot be read, and reads again until the database answers: the hole filled, once, in order', async () => {
-    const { chatBoxId } = await invited(services);
-    const flaky = new FlakyDatabase(db);
-    const reader = new Reader();
-    const follower = follow(chatBoxId, 0, reader, flaky);
-    await send(chatBoxId, 'before');
-    await vi.waitFor(() => expect(reader.seqs).toEqual([1]));
+    const { chatBoxId, database: flaky, reader, follower } = await followingOne();
     flaky.failing = true;
-    await storeMessageEvent(db, chatBoxId, { sender: { kind: 'staff', id: 'lee' }, clientId: randomUUID(), text: 'unheard' });
-    await send(chatBoxId, 'heard');
+    await gap(chatBoxId);
     await vi.waitFor(() => expect(errors).toHaveLength(1));
     expect(String(errors[0]![0])).toContain('reading again in 1 s');
     expect(String(errors[0]![1])).toContain('connection lost');
