@@ -15,6 +15,7 @@ import { measureChat } from './chat.mjs';
 import { measureInbox } from './inbox.mjs';
 import { measureMail } from './mail.mjs';
 import { indexSizes, measureSearch } from './search.mjs';
+import { measureWidgetTime, profiles } from './widgetTime.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const { values } = parseArgs({ options: { categories: { type: 'string', default: '8' }, articles: { type: 'string', default: '10' } } });
@@ -86,6 +87,7 @@ try {
   await server.stop();
 }
 
+const widgetTime = await measureWidgetTime(root, outDir);
 const api = await measureApi(root, outDir);
 // The PostgreSQL part runs when BENCH_DATABASE_URL (or TEST_DATABASE_URL) names a server it may create a database on.
 process.env.BENCH_DATABASE_URL ??= process.env.TEST_DATABASE_URL;
@@ -110,6 +112,7 @@ const results = {
   lighthouse,
   hostLighthouse,
   widget,
+  widgetTime,
   api,
   chat,
   streamFloor,
@@ -155,6 +158,13 @@ row(
   '≤ 60 KB',
   widget.openGzip <= 60 * 1024,
 );
+const range = ({ medianMs, minMs, maxMs }) =>
+  `${(medianMs / 1000).toFixed(2)} s (${(minMs / 1000).toFixed(2)}–${(maxMs / 1000).toFixed(2)})`;
+for (const [name, { codeForm, conversation }] of Object.entries(widgetTime)) {
+  const throttled = `${profiles[name].cpuSlowdown}× CPU, ${profiles[name].latencyMs} ms a request`;
+  row(`chat box: launcher pressed → code form takes input (${throttled})`, range(codeForm), '≤ 1.5 s', codeForm.medianMs <= 1500);
+  row(`chat box: invitation link → conversation shown (${throttled})`, range(conversation), '', true);
+}
 for (const preset of ['mobile', 'desktop']) {
   const { without, with: launcher } = hostLighthouse;
   row(
