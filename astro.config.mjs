@@ -1,6 +1,6 @@
 // @ts-check
 import node from '@astrojs/node';
-import preact from '@astrojs/preact';
+import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
 import { randomBytes } from 'node:crypto';
 import { buildManifest } from './src/integrations/buildManifest.ts';
@@ -26,7 +26,7 @@ export default defineConfig({
   // Pages take no uploads: the server refuses a declared body over 16 KB (src/server/http/requestHandler.ts), and this
   // caps one sent without a length.
   adapter: node({ mode: 'standalone', bodySizeLimit: 16 * 1024 }),
-  integrations: [preact({ compat: true }), buildManifest(buildId)],
+  integrations: [react(), buildManifest(buildId)],
   redirects,
   build: {
     format: 'directory',
@@ -63,8 +63,8 @@ export default defineConfig({
               // loads, whichever components it uses; each area outside the help centre (src/styles/areas/{area}.css)
               // adds one of its own on its pages.
               { name: (id) => /\/src\/styles\/areas\/(\w+)\.css$/.exec(id)?.[1] ?? 'site', test: /\.css$/ },
-              // The renderer (Preact, with its React-compatible layer) is a file of its own, shared by every island.
-              { name: 'preact', test: /\/node_modules\/(preact|@nanostores\/preact)\// },
+              // The renderer (React and React DOM, with nanostores' hook) is a file of its own, shared by every island.
+              { name: 'react', test: /\/node_modules\/(react|react-dom|scheduler|@nanostores\/react)\// },
               {
                 name: 'shell',
                 test: (id) =>

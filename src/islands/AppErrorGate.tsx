@@ -2,7 +2,7 @@
  * What every island sits in: uncaught errors and rendering failures become the app error, and while one is set
  * the island shows the seed's error screen instead of itself (bots only get a log line; see stores/appError.ts).
  */
-import { useStore } from '@nanostores/preact';
+import { useStore } from '@nanostores/react';
 import { useEffect, type ReactNode } from 'react';
 import type { Translate } from '../lib/i18n/translate.ts';
 import { $appError, catchUncaughtErrors } from '../stores/appError.ts';

@@ -5,7 +5,7 @@
  * in on this browser (the sign-in hint says so before Firebase loads) gets the inbox or the conversation as staff,
  * without a code; contacts never download Firebase.
  */
-import { useStore } from '@nanostores/preact';
+import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { botCheckActive, configureBotCheck } from '../lib/botCheck.ts';
 import type { ClientSettings } from '../lib/clientSettings.ts';
@@ -25,14 +25,7 @@ import BotCheckNotice from './BotCheckNotice.tsx';
 import AppErrorGate from './AppErrorGate.tsx';
 import Conversation from './Conversation.tsx';
 import ContactChats from './chat/ContactChats.tsx';
-
-// Staff only, like the conversation's staff tools: contacts never download the inbox.
-// Loaded for staff only, as a module put into state rather than React.lazy: a Suspense boundary holds its first
-// reveal back (React throttles it by 300 ms), which showed as much in the time to the inbox's first row.
-type InboxView = (typeof import('./chat/Inbox.tsx'))['default'];
-// Loaded the same way when the code form is needed: a contact whose link or session opens the page never needs it,
-// and the island stays within its budget.
-type CodeFormView = (typeof import('./chat/CodeForm.tsx'))['default'];
+import { useLazyModule } from './useLazyModule.ts';
 
 interface Props {
   lang: Lang;
@@ -67,10 +60,8 @@ function Session({ lang, messages, sessionKey: pageKey, settings }: Props) {
       .then((identity) => (identity ? setStaff(identity) : asContact()), asContact);
   }, [pageKey, settings]);
 
-  const [Inbox, setInbox] = useState<InboxView | undefined>(undefined);
-  useEffect(() => {
-    if (staff && !chatBoxId) void import('./chat/Inbox.tsx').then((module) => setInbox(() => module.default));
-  }, [staff, chatBoxId]);
+  // Staff only, like the conversation's staff tools: contacts never download the inbox.
+  const Inbox = useLazyModule(!!staff && !chatBoxId, () => import('./chat/Inbox.tsx'))?.default;
 
   const me = useMemo(() => (view.kind === 'active' ? { kind: 'contact' as const, id: view.contact.id } : undefined), [view]);
   const contactToken = useCallback(() => getSessionToken(sessionKey).catch(() => null), [sessionKey]);
@@ -80,10 +71,8 @@ function Session({ lang, messages, sessionKey: pageKey, settings }: Props) {
   // Renewed on time and when the tab comes back (lib/session): the page only shows what that finds.
   useEffect(() => keepSessionCurrent(sessionKey, view, setView), [view, sessionKey]);
 
-  const [CodeForm, setCodeForm] = useState<CodeFormView | undefined>(undefined);
-  useEffect(() => {
-    if (view.kind === 'code') void import('./chat/CodeForm.tsx').then((module) => setCodeForm(() => module.default));
-  }, [view.kind]);
+  // A contact whose link or session opens the page never needs the code form, and the island stays within its budget.
+  const CodeForm = useLazyModule(view.kind === 'code', () => import('./chat/CodeForm.tsx'))?.default;
 
   // After Continue, focus goes to what came of it (the session line), not back to the document.
   const result = useRef<HTMLDivElement>(null);

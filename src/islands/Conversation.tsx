@@ -4,8 +4,8 @@
  * only for them). It reads the conversation store and calls lib/chat; the bearer token comes from the page (a
  * contact's session token or a staff member's id token).
  */
-import { useStore } from '@nanostores/preact';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Participant } from '../lib/api/chat.ts';
 import type { TokenGetter } from '../lib/chat/chatApi.ts';
 import { startLiveConversation, type LiveConversation } from '../lib/chat/liveConversation.ts';
@@ -18,9 +18,7 @@ import { createConversation } from '../stores/conversation.ts';
 import { $organizationUsers } from '../stores/organizationUsers.ts';
 import Composer from './chat/Composer.tsx';
 import MessageList, { type SenderInfo } from './chat/MessageList.tsx';
-
-const StaffToolbar = lazy(() => import('./chat/StaffTools.tsx').then((module) => ({ default: module.StaffToolbar })));
-const ContactPanel = lazy(() => import('./chat/StaffTools.tsx').then((module) => ({ default: module.ContactPanel })));
+import { useLazyModule } from './useLazyModule.ts';
 
 interface Props {
   lang: Lang;
@@ -51,6 +49,8 @@ export default function Conversation({ lang, t, messages, chatBoxId, me, getToke
   tokenGetter.current = getToken;
   const currentToken = useCallback(() => tokenGetter.current(), []);
   const isStaff = me.kind === 'staff';
+  // Staff only: contacts never download the staff tools.
+  const staffTools = useLazyModule(isStaff, () => import('./chat/StaffTools.tsx'));
 
   useEffect(() => {
     const started = startLiveConversation({ chatBoxId, conversation, getToken: () => tokenGetter.current() });
@@ -119,20 +119,18 @@ export default function Conversation({ lang, t, messages, chatBoxId, me, getToke
 
   const chat = (
     <div className="chat">
-      {isStaff && state.loaded && (
-        <Suspense fallback={null}>
-          <StaffToolbar
-            lang={lang}
-            t={t}
-            messages={messages}
-            getToken={currentToken}
-            uid={me.id}
-            status={state.status}
-            assignee={state.assignee}
-            setStatus={(status) => live.current?.setStatus(status) ?? Promise.resolve()}
-            assign={(email) => live.current?.assign(email) ?? Promise.resolve()}
-          />
-        </Suspense>
+      {staffTools && state.loaded && (
+        <staffTools.StaffToolbar
+          lang={lang}
+          t={t}
+          messages={messages}
+          getToken={currentToken}
+          uid={me.id}
+          status={state.status}
+          assignee={state.assignee}
+          setStatus={(status) => live.current?.setStatus(status) ?? Promise.resolve()}
+          assign={(email) => live.current?.assign(email) ?? Promise.resolve()}
+        />
       )}
       {state.connection === 'down' && (
         <p className="notice chat-connection" role="status">
@@ -179,10 +177,15 @@ export default function Conversation({ lang, t, messages, chatBoxId, me, getToke
   const contactId = state.chatBox?.contact.id;
   return (
     <div className="chat-workspace">
-      {contactId && (
-        <Suspense fallback={null}>
-          <ContactPanel lang={lang} t={t} messages={messages} getToken={currentToken} chatBoxId={chatBoxId} contactId={contactId} />
-        </Suspense>
+      {staffTools && contactId && (
+        <staffTools.ContactPanel
+          lang={lang}
+          t={t}
+          messages={messages}
+          getToken={currentToken}
+          chatBoxId={chatBoxId}
+          contactId={contactId}
+        />
       )}
       {chat}
     </div>

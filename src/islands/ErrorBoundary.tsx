@@ -5,7 +5,7 @@ import { showAppError } from '../stores/appError.ts';
 export default class ErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
   override state = { failed: false };
 
-  static override getDerivedStateFromError() {
+  static getDerivedStateFromError() {
     return { failed: true };
   }
 

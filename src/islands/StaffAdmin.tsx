@@ -3,7 +3,7 @@
  * remove them (never the last admin) and reach a contact's data rights. Firebase loads only where staff signed in
  * on this browser; anyone else is pointed to the sign-in page.
  */
-import { useStore } from '@nanostores/preact';
+import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { StaffRecord } from '../lib/api/staff.ts';
 import type { ClientSettings } from '../lib/clientSettings.ts';

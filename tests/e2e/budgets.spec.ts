@@ -78,7 +78,7 @@ test(`the conversation island's own JavaScript is at most ${conversationBudgetBy
   await page.goto(invitation.path);
   await expect(page.getByRole('log')).toBeVisible();
   await page.waitForTimeout(500);
-  // The renderer (Preact and Astro's client for it, as the search page loads them) and the shell script of every
+  // The renderer (React and Astro's client for it, as the search page loads them) and the shell script of every
   // page are not the island's.
   const shared = withStaticImports([
     ...renderersOf(await html(page.request, '/en/search')),
@@ -167,7 +167,7 @@ test('help-centre pages load one script file, and never the island renderer', as
     expect(page, `${name} mounts no island`).not.toContain('<astro-island');
     expect(scripts.size, `${name} ${path}:\n${weigh(scripts).summary}`).toBeLessThanOrEqual(countOf(budgets.helpCentreScripts));
     expect(
-      [...scripts].filter((script) => renderer.has(script) || /preact/i.test(script)),
+      [...scripts].filter((script) => renderer.has(script) || /react/i.test(script)),
       `${name} loads the island renderer`,
     ).toEqual([]);
   }

@@ -14,7 +14,7 @@ test('help-centre pages ship no framework JavaScript and no islands', async ({ p
     expect(scripts.length, `${path}: ${scripts.join(', ')}`).toBeLessThanOrEqual(1);
     for (const script of scripts) {
       const body = await (await page.request.get(script)).text();
-      // No framework: Preact's renderer (or React's) would bring these names.
+      // No framework: React's renderer would bring these names.
       expect(body, script).not.toMatch(/dangerouslySetInnerHTML|__reactFiber|createRoot/);
     }
     page.removeAllListeners('request');

@@ -55,7 +55,7 @@ test('a signed-in staff member sees their name in the header, on a help-centre p
       .filter((entry) => (entry as PerformanceResourceTiming).initiatorType === 'script' || entry.name.endsWith('.js'))
       .map((entry) => new URL(entry.name).pathname),
   );
-  expect(scripts.filter((path) => /preact|client\.|firebase|Chat\.|ContactSession/i.test(path))).toEqual([]);
+  expect(scripts.filter((path) => /react|client\.|firebase|Chat\.|ContactSession/i.test(path))).toEqual([]);
   expect(scripts.length).toBeGreaterThan(0);
   expect(await page.locator('astro-island').count()).toBe(0);
 

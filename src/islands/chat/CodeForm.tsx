@@ -4,7 +4,7 @@
  * said under its field in the page's language (no browser bubbles: noValidate), and after a refusal focus goes
  * to the first wrong field or to the notice, as on the staff sign-in page.
  */
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import type { MessageKey } from '../../lib/i18n/schema.ts';
 import type { Translate } from '../../lib/i18n/translate.ts';
 import { codeProblem, contactIdProblem, readInvitationLink, targetPath, type CodeFieldProblem } from '../../lib/session/codeForm.ts';
@@ -90,7 +90,7 @@ export default function CodeForm({ t, view, busy, onSubmit, newLink, children }:
     setProblems({});
   };
 
-  function submit(event: FormEvent<HTMLFormElement>) {
+  function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     const found: Problems = {};
     const idWrong = contactIdProblem(contactId);
@@ -133,7 +133,7 @@ export default function CodeForm({ t, view, busy, onSubmit, newLink, children }:
               value={contactId}
               onChange={change('contactId')}
               autoComplete="off"
-              spellcheck={false}
+              spellCheck={false}
               dir="ltr"
               aria-invalid={!!problems.contactId}
               aria-describedby={described}

@@ -3,7 +3,7 @@
  * input method is composing does neither). Length is checked here first; a refusal shows as translated text. Staff
  * choose between a reply and an internal note (two radio buttons, so arrow keys move between them).
  */
-import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useId, useState, type KeyboardEvent } from 'react';
 import { messageTextMax } from '../../lib/api/constants.ts';
 import type { TextCheck } from '../../lib/chat/messageText.ts';
 import type { Translate } from '../../lib/i18n/translate.ts';
@@ -40,7 +40,7 @@ export default function Composer({ t, send, notes = false, onTyping, serverError
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
-    if (event.key !== 'Enter' || event.shiftKey || event.isComposing) return;
+    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
     event.preventDefault();
     submit();
   }
@@ -57,7 +57,7 @@ export default function Composer({ t, send, notes = false, onTyping, serverError
   return (
     <form
       className={internal ? 'chat-composer chat-composer-note' : 'chat-composer'}
-      onSubmit={(event: FormEvent) => {
+      onSubmit={(event) => {
         event.preventDefault();
         submit();
       }}

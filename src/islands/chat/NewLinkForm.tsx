@@ -2,7 +2,7 @@
  * "E-mail me a new link" under the code form (and the session-ended notice): a disclosure with the visitor's e-mail.
  * The answer on screen is the same whether or not the address is known (the server says nothing either way).
  */
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import type { Lang } from '../../lib/i18n/languages.ts';
 import type { Translate } from '../../lib/i18n/translate.ts';
 import { looksLikeEmail, requestNewLink } from '../../lib/session/newLink.ts';
@@ -33,7 +33,7 @@ export default function NewLinkForm({ t, lang, chatBoxId }: Props) {
     if (answers) result.current?.focus();
   }, [answers]);
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!looksLikeEmail(email)) {
       setInvalid(true);
@@ -67,7 +67,7 @@ export default function NewLinkForm({ t, lang, chatBoxId }: Props) {
               id={`${id}-email`}
               type="email"
               autoComplete="email"
-              spellcheck={false}
+              spellCheck={false}
               dir="ltr"
               value={email}
               onChange={(event) => setEmail(event.currentTarget.value)}

@@ -3,7 +3,7 @@
  * contact's details in a side panel (collapsible on narrow screens). Loaded only for staff, so contacts never
  * download it. Refusals show as translated text (apiError.{code}).
  */
-import { useStore } from '@nanostores/preact';
+import { useStore } from '@nanostores/react';
 import { useEffect, useId, useMemo, useState } from 'react';
 import type { Assignee, ChatStatus } from '../../lib/api/chat.ts';
 import type { ContactDetailsAnswer } from '../../lib/api/contacts.ts';

@@ -1,18 +1,24 @@
 // @vitest-environment happy-dom
-import { act } from 'preact/test-utils';
-import { createElement } from 'react';
-import { createRoot } from 'react-dom/client';
-import { afterEach, describe, expect, it } from 'vitest';
+import { act, createElement } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import Avatar, { initials } from './Avatar.tsx';
 import MessageText from './MessageText.tsx';
 
 let container: HTMLElement;
-afterEach(() => container.remove());
+let reactRoot: Root;
+// Tells React this is a test, so act() flushes renders and effects before it returns.
+beforeAll(() => void Object.assign(globalThis, { IS_REACT_ACT_ENVIRONMENT: true }));
+afterEach(() => {
+  act(() => reactRoot.unmount());
+  container.remove();
+});
 
-function render(element: Parameters<ReturnType<typeof createRoot>['render']>[0]): HTMLElement {
+function render(element: Parameters<Root['render']>[0]): HTMLElement {
   container = document.createElement('div');
   document.body.append(container);
-  act(() => createRoot(container).render(element));
+  reactRoot = createRoot(container);
+  act(() => reactRoot.render(element));
   return container;
 }
 

@@ -1,5 +1,5 @@
 /** Admins add a staff member by e-mail with a role (and, if they like, a name); refused fields are said next to them. */
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type SubmitEvent } from 'react';
 import type { StaffRole } from '../../lib/api/staff.ts';
 import type { Translate } from '../../lib/i18n/translate.ts';
 import { apiErrorText, formProblems, type FormProblems } from '../../lib/staff/fieldIssues.ts';
@@ -25,7 +25,7 @@ export default function AddStaffForm({ t, api, onAdded }: Props) {
   const [done, setDone] = useState('');
   const [busy, setBusy] = useState(false);
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     setBusy(true);
     setDone('');
@@ -57,7 +57,7 @@ export default function AddStaffForm({ t, api, onAdded }: Props) {
             id={`${id}-email`}
             type="email"
             autoComplete="off"
-            spellcheck={false}
+            spellCheck={false}
             dir="ltr"
             value={email}
             onChange={(event) => setEmail(event.currentTarget.value)}

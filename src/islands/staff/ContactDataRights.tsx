@@ -3,8 +3,8 @@
  * contact as contact-{id}.json; "Erase contact" opens a dialog that asks for the contact's e-mail, typed, first.
  * Mount it wherever staff see a contact: `<ContactDataRights contactId email lang t getToken />`.
  */
-import { useStore } from '@nanostores/preact';
-import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useStore } from '@nanostores/react';
+import { useId, useMemo, useRef, useState, type SubmitEvent } from 'react';
 import type { TokenGetter } from '../../lib/chat/chatApi.ts';
 import { downloadJson, exportFileName } from '../../lib/contacts/download.ts';
 import { ApiRequestError } from '../../lib/http/client.ts';
@@ -58,7 +58,7 @@ export default function ContactDataRights({ contactId, email, t, getToken, onEra
     dialog.current?.showModal();
   }
 
-  async function erase(event: FormEvent<HTMLFormElement>) {
+  async function erase(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     setBusy(true);
     try {
@@ -109,7 +109,7 @@ export default function ContactDataRights({ contactId, email, t, getToken, onEra
                 id={`${id}-confirm`}
                 type="email"
                 autoComplete="off"
-                spellcheck={false}
+                spellCheck={false}
                 dir="ltr"
                 value={typed}
                 onChange={(event) => setTyped(event.currentTarget.value)}

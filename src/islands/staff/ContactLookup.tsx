@@ -2,7 +2,7 @@
  * The staff page's "Contact data" section (admins): find a contact by id, see who it is, then export or erase
  * their data with ContactDataRights.
  */
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type SubmitEvent } from 'react';
 import type { ContactDetailsAnswer } from '../../lib/api/contacts.ts';
 import type { TokenGetter } from '../../lib/chat/chatApi.ts';
 import type { Lang } from '../../lib/i18n/languages.ts';
@@ -25,7 +25,7 @@ export default function ContactLookup({ lang, t, api, getToken }: Props) {
   const [found, setFound] = useState<ContactDetailsAnswer['contact'] | undefined>(undefined);
   const [problem, setProblem] = useState<{ field: boolean; code: string | undefined }>({ field: false, code: undefined });
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     setFound(undefined);
     try {
@@ -47,7 +47,7 @@ export default function ContactLookup({ lang, t, api, getToken }: Props) {
             <input
               id={`${id}-contact`}
               autoComplete="off"
-              spellcheck={false}
+              spellCheck={false}
               dir="ltr"
               value={typed}
               onChange={(event) => setTyped(event.currentTarget.value)}

@@ -3,7 +3,7 @@
  * goes back to the button). It creates the same invitation as `npm run foyer -- invite` — a new chat box, a new
  * code for an existing one (the old code dies), or a page-session link — and shows the link with a copy button.
  */
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type SubmitEvent } from 'react';
 import type { Invitation } from '../../lib/api/invitations.ts';
 import { endonyms, intlLocale, languages, type Lang } from '../../lib/i18n/languages.ts';
 import type { MessageKey } from '../../lib/i18n/schema.ts';
@@ -48,7 +48,7 @@ export default function InviteDialog({ lang, t, api, mailEnabled }: Props) {
     dialog.current?.showModal();
   }
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     setBusy(true);
     try {
@@ -115,7 +115,7 @@ export default function InviteDialog({ lang, t, api, mailEnabled }: Props) {
                 id={`${id}-email`}
                 type="email"
                 autoComplete="off"
-                spellcheck={false}
+                spellCheck={false}
                 value={form.email}
                 onChange={set('email')}
                 aria-invalid={!!problems.fields.email}
@@ -167,7 +167,7 @@ export default function InviteDialog({ lang, t, api, mailEnabled }: Props) {
                   <input
                     id={`${id}-chatBoxId`}
                     autoComplete="off"
-                    spellcheck={false}
+                    spellCheck={false}
                     dir="ltr"
                     value={form.chatBoxId}
                     onChange={set('chatBoxId')}
