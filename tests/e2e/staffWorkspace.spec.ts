@@ -5,13 +5,14 @@
 import AxeBuilder from '@axe-core/playwright';
 import { readFile } from 'node:fs/promises';
 import { simpleParser } from 'mailparser';
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { demoStaffLogin } from '../../scripts/authEmulator.mjs';
 import { violationsOf } from './axe.ts';
 import { composer, log, write } from './chatPage.ts';
 import { caughtMailTo, foyer, inviteLink } from './cli.ts';
 import { articleIn, articlePath, messages } from './content.ts';
 import { createAccount, emulatorHost, uniqueEmail } from './emulator.ts';
+import { signedIn } from './staffSignIn.ts';
 import { expect, test } from './fixtures.ts';
 
 const en = messages('en');
@@ -22,24 +23,6 @@ const pathOf = (link: string) => {
   return url.pathname + url.search;
 };
 const digits = () => String(Math.floor(Math.random() * 1e9));
-
-/** A staff member signed in through the Auth emulator, in a browser context of their own, on `next`. */
-async function signedIn(
-  browser: Browser,
-  next: string,
-  login: { email: string; password: string } = demoStaffLogin,
-  lang = 'en',
-): Promise<Page> {
-  const t = messages(lang);
-  const context = await browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] });
-  const page = await context.newPage();
-  await page.goto(`/${lang}/login?next=${encodeURIComponent(next)}`);
-  await page.getByLabel(t['login.email']!).fill(login.email);
-  await page.getByLabel(t['login.password']!, { exact: true }).fill(login.password);
-  await page.getByRole('button', { name: t['login.signIn']!, exact: true }).click();
-  await expect(page).toHaveURL((url) => url.pathname === next);
-  return page;
-}
 
 /** A new agent: an emulator account and a staff record added with the command-line tool. */
 async function newAgent(name: string) {
