@@ -143,6 +143,18 @@ function withStaticImports(entries: string[]): Set<string> {
   return found;
 }
 
+test('pages with an island preload every script it loads before it runs, so none waits for another', async ({ request }) => {
+  for (const path of ['/en/search', '/en/chat', '/ar/chatBox', '/en/staff']) {
+    const markup = await html(request, path);
+    const islandScripts = withStaticImports(
+      tags(markup, 'astro-island').flatMap((tag) => [pathOf(tag['component-url']!), pathOf(tag['renderer-url']!)]),
+    );
+    const preloaded = tags(markup, 'link').flatMap((tag) => (tag['rel'] === 'modulepreload' ? [pathOf(tag['href']!)] : []));
+    expect(islandScripts.size, path).toBeGreaterThan(2);
+    expect([...islandScripts].filter((script) => !preloaded.includes(script)), path).toEqual([]);
+  }
+});
+
 const helpCentrePages = () => [
   ['home', '/en'],
   ['category', `/en/categories/${articleIn('en').category}`],

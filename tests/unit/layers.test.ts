@@ -1,6 +1,6 @@
 /**
  * The layers of ARCHITECTURE.md, checked: browser-side code (lib, stores, islands, components, pages, layouts,
- * client scripts) never imports the server; the server imports shared code from src/lib only.
+ * client scripts) and Astro's middleware never import the server; the server imports shared code from src/lib only.
  */
 import { readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -22,8 +22,8 @@ const layer = (path: string) => path.split('/')[0]!;
 const files = (pattern: string) => globSync(pattern, { cwd: src, ignore: ['**/*.test.ts', 'server/testing/**'] });
 
 describe('the layers', () => {
-  it('browser-side code imports nothing from src/server', () => {
-    const crossings = files('{lib,stores,islands,components,pages,layouts,client}/**/*.{ts,tsx,astro}').flatMap((file) =>
+  it('browser-side code and the site around it import nothing from src/server', () => {
+    const crossings = files('{lib,stores,islands,components,pages,layouts,client,middleware}/**/*.{ts,tsx,astro}').flatMap((file) =>
       importsOf(file)
         .filter((target) => layer(target) === 'server')
         .map((target) => `${file} → ${target}`),
