@@ -24,6 +24,7 @@ import { $devMode, initDevMode } from '../stores/devMode.ts';
 import BotCheckNotice from './BotCheckNotice.tsx';
 import AppErrorGate from './AppErrorGate.tsx';
 import Conversation from './Conversation.tsx';
+import CodeForm from './chat/CodeForm.tsx';
 import ContactChats from './chat/ContactChats.tsx';
 import { useLazyModule } from './useLazyModule.ts';
 
@@ -70,9 +71,6 @@ function Session({ lang, messages, sessionKey: pageKey, settings }: Props) {
 
   // Renewed on time and when the tab comes back (lib/session): the page only shows what that finds.
   useEffect(() => keepSessionCurrent(sessionKey, view, setView), [view, sessionKey]);
-
-  // A contact whose link or session opens the page never needs the code form, and the island stays within its budget.
-  const CodeForm = useLazyModule(view.kind === 'code', () => import('./chat/CodeForm.tsx'))?.default;
 
   // After Continue, focus goes to what came of it (the session line), not back to the document.
   const result = useRef<HTMLDivElement>(null);
@@ -132,7 +130,7 @@ function Session({ lang, messages, sessionKey: pageKey, settings }: Props) {
       {view.kind === 'active' && !staff && chatBoxId && me && (
         <Conversation lang={lang} t={t} messages={messages} chatBoxId={chatBoxId} me={me} getToken={contactToken} onStopped={onStopped} />
       )}
-      {view.kind === 'code' && CodeForm && (
+      {view.kind === 'code' && (
         <CodeForm
           t={t}
           view={view}
