@@ -90,7 +90,8 @@ try {
 const widgetTime = await measureWidgetTime(root, outDir);
 const api = await measureApi(root, outDir);
 // The PostgreSQL part runs when BENCH_DATABASE_URL (or TEST_DATABASE_URL) names a server it may create a database on.
-process.env.BENCH_DATABASE_URL ??= process.env.TEST_DATABASE_URL;
+// (Assigning undefined to process.env would store the string "undefined", which pg reads as a host name.)
+if (!process.env.BENCH_DATABASE_URL && process.env.TEST_DATABASE_URL) process.env.BENCH_DATABASE_URL = process.env.TEST_DATABASE_URL;
 const chat = await measureChat(root, outDir);
 // The same measure on Node's own HTTP server with nothing of Foyer's: the floor under "memory per idle stream".
 const streamFloor = await measureStreamFloor();
