@@ -83,11 +83,11 @@ describe.each(testDatabases)('running commands on $name', ({ open }) => {
     await runCommand(services, { name: 'invite', email: 'ana@example.com', page: true });
     const [{ id }] = (await db.query<{ id: string }>('select id from contacts')) as [{ id: string }];
     expect(await runCommand(services, { name: 'contact-revoke', email: 'Ana@example.com' })).toBe(
-      `Ana@example.com (${id}) is signed out: open sessions end within 10 seconds, and 2 unused codes no longer work. Invite them to let them back in.`,
+      `Ana@example.com (${id}) is signed out: open sessions end now, 2 unused codes no longer work, and no e-mail gives them a way back in. Invite them to let them back in.`,
     );
     expect(await db.query('select id from one_time_codes where used_at is null')).toEqual([]);
     expect(await db.query('select session_version from contacts')).toEqual([{ session_version: 1 }]);
-    expect(await runCommand(services, { name: 'contact-revoke', email: 'ana@example.com' })).toMatch(/, and 0 unused codes no longer work/);
+    expect(await runCommand(services, { name: 'contact-revoke', email: 'ana@example.com' })).toMatch(/, 0 unused codes no longer work,/);
     expect(await runCommand(services, { name: 'contact-revoke', email: 'bo@example.com' })).toBe('There is no contact bo@example.com.');
   });
 

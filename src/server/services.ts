@@ -60,7 +60,8 @@ export async function createServices(
     if (!options.db) await db.close();
     throw error;
   }
-  const chat = createChatHub(db, log);
+  const sessionVersions = sessionVersionCache(db);
+  const chat = createChatHub(db, log, (who) => who.kind === 'contact' && sessionVersions.forget(who.id));
   const mail = createMailer(config, db, log);
   return {
     config,
@@ -68,7 +69,7 @@ export async function createServices(
     chat,
     typing: typingSignals(chat),
     sendLimit: memoryRateLimit({ max: config.SEND_RATE_LIMIT, windowSeconds: config.SEND_RATE_WINDOW_SECONDS }),
-    sessionVersions: sessionVersionCache(db),
+    sessionVersions,
     verifyIdToken: options.verifyIdToken ?? firebaseVerifier(config),
     keys,
     botCheck: createBotCheck(config),

@@ -7,7 +7,7 @@ import { findContactByEmail } from '../contacts/records.ts';
 import { invite } from '../contacts/invitations.ts';
 import type { Services } from '../services.ts';
 import { addStaff, listStaff, removeStaff } from '../staff/members.ts';
-import { contactCheckCacheMs, revokeContact } from '../contacts/sessionVersions.ts';
+import { revokeContact } from '../contacts/sessionVersions.ts';
 
 const email = z.email({ error: 'must be an e-mail address' });
 
@@ -67,15 +67,13 @@ export async function runCommand(services: Services, command: Command): Promise<
         .join('\n');
     }
     case 'staff-remove':
-      return (await removeStaff(services.db, command.email)) ? `${command.email} is no longer staff.` : `${command.email} was not staff.`;
+      return (await removeStaff(services, command.email)) ? `${command.email} is no longer staff.` : `${command.email} was not staff.`;
     case 'contact-revoke': {
       const revocation = await revokeContact(services, command.email);
       if (!revocation) return `There is no contact ${command.email}.`;
       const codes =
         revocation.codesKilled === 1 ? '1 unused code no longer works' : `${revocation.codesKilled} unused codes no longer work`;
-      // At once in this process; another server process (PostgreSQL) may have the old version cached a little longer.
-      const within = contactCheckCacheMs / 1000;
-      return `${command.email} (${revocation.contactId}) is signed out: open sessions end within ${within} seconds, and ${codes}. Invite them to let them back in.`;
+      return `${command.email} (${revocation.contactId}) is signed out: open sessions end now, ${codes}, and no e-mail gives them a way back in. Invite them to let them back in.`;
     }
     case 'contact-export': {
       const contact = await findContactByEmail(services.db, command.email);

@@ -1,8 +1,9 @@
 /**
  * A chat event stream: one chat box's (its contact, or staff) or every chat box's (the staff inbox). It follows from
  * the client's last event (chat/follow.ts), passes on what its reader may see, counts the reader as present while
- * open (chat/presence.ts: someone reading gets no e-mail about it), and asks now and then whether its caller may
- * still read (STREAM_RECHECK_SECONDS): a revoked session or a removed staff member stops hearing. A contact's
+ * open (chat/presence.ts: someone reading gets no e-mail about it), and ends at once when its caller's access does
+ * (a revoked or erased contact, a removed staff member: the hub, in every process); it also asks now and then
+ * whether its caller may still read (STREAM_RECHECK_SECONDS), for what ends by itself (a token, a sign-in). A contact's
  * stream ends with their token, so the browser reconnects with the renewed one.
  */
 import { contactMaySee } from '../chat/events.ts';
@@ -89,7 +90,9 @@ export class ChatStream extends ServerSentEvents {
     const periodMs = config.STREAM_RECHECK_SECONDS * 1000;
     this.#checkAt = Date.now() + periodMs;
     startTicking(this, periodMs);
-    this.#follower = new Follower({ hub: chat, db, log, chatBoxId: this.#chatBoxId, after: this.#after, reader: this });
+    const caller = this.#caller;
+    const who = caller.kind === 'contact' ? { kind: caller.kind, id: caller.contactId } : { kind: caller.kind, id: caller.uid };
+    this.#follower = new Follower({ hub: chat, db, log, chatBoxId: this.#chatBoxId, after: this.#after, who, reader: this });
     // The hub was closing: the follower has ended the stream already.
     if (this.ended) this.#follower.stop();
   }

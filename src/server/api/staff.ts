@@ -66,7 +66,7 @@ export const staffRemoveRoute = route({
   body: staffRemoveBody,
   caller: 'admin',
   async handle({ services, body }): Promise<OkAnswer> {
-    if (!(await removeStaff(services.db, body.email))) throw new ApiError(404, 'not_found', 'There is no staff member with that e-mail.');
+    if (!(await removeStaff(services, body.email))) throw new ApiError(404, 'not_found', 'There is no staff member with that e-mail.');
     return { ok: true };
   },
 });

@@ -51,7 +51,7 @@ describe.each(testDatabases)('open streams re-authorise their caller on $name', 
 
     await revokeContact(services, email);
     await contactStream.ended;
-    await removeStaff(db, staffEmail);
+    await removeStaff(services, staffEmail);
     await Promise.all([leeInbox.ended, leeChat.ended]);
     // Several rechecks later, the staff member still on the staff still hears.
     await new Promise((resolve) => setTimeout(resolve, 600));

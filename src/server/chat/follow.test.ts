@@ -62,10 +62,11 @@ describe.each(testDatabases)('a follower on $name', ({ open }) => {
     await emptyDatabase(db);
   });
 
+  const staffLee = { kind: 'staff', id: 'lee' } as const;
   const send = (chatBoxId: string, text: string) =>
     sendMessage(services, chatBoxId, { sender: { kind: 'staff', id: 'lee' }, clientId: randomUUID(), text });
   const follow = (chatBoxId: string, after: number, reader: Reader, on: Queryable = db) =>
-    new Follower({ hub: services.chat, db: on, log, chatBoxId, after, reader });
+    new Follower({ hub: services.chat, db: on, log, chatBoxId, after, who: staffLee, reader });
 
   it('delivers what is stored after its point, then live events, each once and in order', async () => {
     const { chatBoxId } = await invited(services);
@@ -143,12 +144,12 @@ describe.each(testDatabases)('a follower on $name', ({ open }) => {
     const { chatBoxId } = await invited(services);
     const other = await testServices(db);
     const open = new Reader();
-    new Follower({ hub: other.chat, db, log, chatBoxId, after: 0, reader: open });
+    new Follower({ hub: other.chat, db, log, chatBoxId, after: 0, who: staffLee, reader: open });
     await other.chat.close();
     expect(open.ended).toBe(true);
     const counted = new FlakyDatabase(db);
     const late = new Reader();
-    new Follower({ hub: other.chat, db: counted, log, chatBoxId, after: 0, reader: late });
+    new Follower({ hub: other.chat, db: counted, log, chatBoxId, after: 0, who: staffLee, reader: late });
     expect(late.ended).toBe(true);
     await settle();
     expect(counted.reads).toBe(0);

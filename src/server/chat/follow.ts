@@ -10,7 +10,7 @@
 import type { Queryable } from '../db/database.ts';
 import type { Log } from '../log.ts';
 import { eventsAfter, eventsAfterPosition, type StoredEvent } from './events.ts';
-import type { ChatHub, HubEvent, Subscriber } from './hub.ts';
+import type { ChatHub, HubEvent, Subscriber, Who } from './hub.ts';
 
 /** One read of stored events at most this long, so a long absence is replayed in steps. */
 const pageSize = 500;
@@ -24,7 +24,10 @@ export interface FollowReader {
   deliver(event: HubEvent): void;
   /** Resolves when the reader has taken what was delivered: a replay reads its next page only then. */
   drained(): Promise<void>;
-  /** The stream must end: the process is stopping (the client goes on with another), or its chat box was erased. */
+  /**
+   * The stream must end: the process is stopping (the client goes on with another), its chat box was erased, or the
+   * reader's access ended.
+   */
   end(): void;
 }
 
@@ -36,11 +39,14 @@ export interface FollowOptions {
   chatBoxId: string | null;
   /** The last seq (or position) the reader has. */
   after: number;
+  /** Who reads: the stream ends when their access does. */
+  who: Who;
   reader: FollowReader;
 }
 
 export class Follower implements Subscriber {
   readonly chatBoxId: string | null;
+  readonly who: Who;
   readonly #hub: ChatHub;
   readonly #db: Queryable;
   readonly #log: Log;
@@ -52,11 +58,12 @@ export class Follower implements Subscriber {
   #retryMs = 0;
   #retry: ReturnType<typeof setTimeout> | undefined;
 
-  constructor({ hub, db, log, chatBoxId, after, reader }: FollowOptions) {
+  constructor({ hub, db, log, chatBoxId, after, who, reader }: FollowOptions) {
     this.#hub = hub;
     this.#db = db;
     this.#log = log;
     this.chatBoxId = chatBoxId;
+    this.who = who;
     this.#last = after;
     this.#reader = reader;
     hub.subscribe(this);

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../db/database.ts';
 import { eraseContact } from '../contacts/dataRights.ts';
+import { revokeContact } from '../contacts/sessionVersions.ts';
 import { migrate } from '../db/migrate.ts';
 import { issueSessionToken } from '../contacts/sessionTokens.ts';
 import type { Services } from '../services.ts';
@@ -58,7 +59,13 @@ describe.skipIf(!url)('chat events across processes on PostgreSQL (LISTEN/NOTIFY
     expect(event!.data.message.text).toBe('sent through A');
     // Typing is not stored: it crosses as a notification of its own. (Streams leave out the typist's own signals.)
     const heard: unknown[] = [];
-    const subscriber = { chatBoxId: ana.chatBoxId, deliver: (event: unknown) => void heard.push(event), catchUp() {}, close() {} };
+    const subscriber = {
+      chatBoxId: ana.chatBoxId,
+      who: { kind: 'staff', id: 'lee' } as const,
+      deliver: (event: unknown) => void heard.push(event),
+      catchUp() {},
+      close() {},
+    };
     a.services.chat.subscribe(subscriber);
     await b.call('/api/chat/typing', { token: ana.token, body: { chatBoxId: ana.chatBoxId } });
     await expect.poll(() => heard).toEqual([{ type: 'typing', chatBoxId: ana.chatBoxId, sender: { kind: 'contact', id: ana.contactId } }]);
@@ -78,6 +85,25 @@ describe.skipIf(!url)('chat events across processes on PostgreSQL (LISTEN/NOTIFY
     ];
     await eraseContact(a.services, ana.contactId, email);
     await onB.ended;
+  });
+
+  it('ends a revoked contact’s streams and refuses its token at once in the other process', async () => {
+    const [a, b] = processes as [(typeof processes)[number], (typeof processes)[number]];
+    const ana = await contactToken(a.services);
+    const onB = await openStream(`${b.server.url}/api/chat/stream?chatBoxId=${ana.chatBoxId}`, ana.token);
+    await send(a, ana.token, ana.chatBoxId, 'hello');
+    await onB.waitFor((e) => e.event === 'message');
+    // B now remembers the contact's session version (for 10 s): the revocation must reach it anyway.
+    const extend = () => b.call('/api/chat/extend', { token: ana.token, body: { chatBoxId: ana.chatBoxId } });
+    expect((await extend()).status).toBe(200);
+    const [{ email }] = (await a.db.query<{ email: string }>('select email from contacts where id = $1', [ana.contactId])) as [
+      { email: string },
+    ];
+    const revokedAt = Date.now();
+    await revokeContact(a.services, email);
+    await onB.ended;
+    await expect.poll(async () => (await extend()).status, { timeout: 3000 }).toBe(401);
+    expect(Date.now() - revokedAt).toBeLessThan(3000);
   });
 
   it('reads back what was sent while its listening connection was down, without a further event', async () => {

@@ -12,13 +12,21 @@ import { eventsAfterPosition, type StoredEvent } from './events.ts';
 
 export type HubEvent = StoredEvent | TypingEvent;
 
+/** Someone whose access can end: a contact (by id) or a staff member (by Firebase uid). */
+export interface Who {
+  kind: 'contact' | 'staff';
+  id: string;
+}
+
 export interface Subscriber {
   /** A chat box id, or null for every chat box's stored events (the staff inbox). */
   chatBoxId: string | null;
+  /** Who reads: their streams end when their access does. */
+  who: Who;
   deliver(event: HubEvent): void;
   /** Notifications may have been missed (the listening connection was replaced): read what is stored. */
   catchUp(): void;
-  /** The stream must end: the process is stopping, or its chat box was erased. */
+  /** The stream must end: the process is stopping, its chat box was erased, or its reader's access ended. */
   close(): void;
 }
 
@@ -35,6 +43,13 @@ export interface ChatHub {
    */
   announceEnd(tx: Queryable, chatBoxIds: readonly string[]): Promise<void>;
   endChatBoxes(chatBoxIds: readonly string[]): void;
+  /**
+   * Inside the transaction that ends someone's access (a contact revoked or erased, a staff member removed): at
+   * commit, the other processes end that person's streams and forget what they remember of their access. After
+   * commit, `endAccess` does the same in this process.
+   */
+  announceAccessEnd(tx: Queryable, who: Who): Promise<void>;
+  endAccess(who: Who): void;
   /** Someone is typing: not stored, delivered here and announced to the other processes. */
   typing(event: TypingEvent): Promise<void>;
   /** Ends every stream and stops listening. */
@@ -43,11 +58,18 @@ export interface ChatHub {
 
 const channel = 'foyer_chat';
 
-export function createChatHub(db: Database, log: Log): ChatHub {
+/**
+ * `forget`: drops what this process remembers of someone's access (the session-version cache), run wherever their
+ * access ends.
+ */
+export function createChatHub(db: Database, log: Log, forget: (who: Who) => void = () => {}): ChatHub {
   /** This hub, so it skips its own notifications (it has delivered those already). */
   const origin = `${process.pid}-${Math.random().toString(36).slice(2, 10)}`;
   const byChatBox = new Map<string, Set<Subscriber>>();
   const everyChatBox = new Set<Subscriber>();
+  /** The same subscribers by who reads (`contact:{id}`, `staff:{uid}`). */
+  const byReader = new Map<string, Set<Subscriber>>();
+  const readerKey = (who: Who) => `${who.kind}:${who.id}`;
   const notifications = db.notifications;
   let listening: Promise<{ close(): Promise<void> } | undefined> | undefined;
   let closed = false;
@@ -63,6 +85,10 @@ export function createChatHub(db: Database, log: Log): ChatHub {
     for (const chatBoxId of chatBoxIds) for (const subscriber of [...subscribersOf(chatBoxId)]) subscriber.close();
   }
   const everyone = (): Subscriber[] => [...everyChatBox, ...[...byChatBox.values()].flatMap((set) => [...set])];
+  function endAccess(who: Who): void {
+    forget(who);
+    for (const subscriber of [...(byReader.get(readerKey(who)) ?? [])]) subscriber.close();
+  }
 
   async function onNotification(payload: string): Promise<void> {
     const [from, kind, chatBoxId, a, b] = payload.split('|');
@@ -74,6 +100,8 @@ export function createChatHub(db: Database, log: Log): ChatHub {
       if (event?.position === position) deliver(event);
     } else if (kind === 'x') {
       endChatBoxes([chatBoxId]);
+    } else if (kind === 'a' && (a === 'contact' || a === 'staff') && b) {
+      endAccess({ kind: a, id: decodeURIComponent(b) });
     } else if (kind === 't' && (a === 'contact' || a === 'staff') && b) {
       deliver({ type: 'typing', chatBoxId, sender: { kind: a, id: decodeURIComponent(b) } });
     }
@@ -124,11 +152,17 @@ export function createChatHub(db: Database, log: Log): ChatHub {
       const set = subscriber.chatBoxId === null ? everyChatBox : (byChatBox.get(subscriber.chatBoxId) ?? new Set());
       if (subscriber.chatBoxId !== null) byChatBox.set(subscriber.chatBoxId, set);
       set.add(subscriber);
+      const key = readerKey(subscriber.who);
+      byReader.set(key, (byReader.get(key) ?? new Set()).add(subscriber));
     },
     unsubscribe(subscriber) {
       const set = subscriber.chatBoxId === null ? everyChatBox : byChatBox.get(subscriber.chatBoxId);
       set?.delete(subscriber);
       if (subscriber.chatBoxId !== null && set?.size === 0) byChatBox.delete(subscriber.chatBoxId);
+      const key = readerKey(subscriber.who);
+      const readers = byReader.get(key);
+      readers?.delete(subscriber);
+      if (readers?.size === 0) byReader.delete(key);
     },
     async announce(tx, event) {
       await notifications?.notify(tx, channel, `${origin}|e|${event.chatBoxId}|${event.position}`);
@@ -138,6 +172,11 @@ export function createChatHub(db: Database, log: Log): ChatHub {
       for (const chatBoxId of chatBoxIds) await notifications?.notify(tx, channel, `${origin}|x|${chatBoxId}`);
     },
     endChatBoxes,
+    async announceAccessEnd(tx, who) {
+      // The chat box field is unused here; '-' keeps the payload's shape.
+      await notifications?.notify(tx, channel, `${origin}|a|-|${who.kind}|${encodeURIComponent(who.id)}`);
+    },
+    endAccess,
     async typing(event) {
       deliver(event);
       // Best effort: typing is not worth an error answer when the database is briefly away.
@@ -151,6 +190,7 @@ export function createChatHub(db: Database, log: Log): ChatHub {
       for (const subscriber of everyone()) subscriber.close();
       byChatBox.clear();
       everyChatBox.clear();
+      byReader.clear();
       await (await listening)?.close();
       listening = undefined;
     },

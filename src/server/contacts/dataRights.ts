@@ -9,6 +9,7 @@ import type { ChatStatus } from '../../lib/api/chat.ts';
 import type { Queryable } from '../db/database.ts';
 import { ApiError } from '../errors.ts';
 import type { Services } from '../services.ts';
+import { cancelPendingMail } from '../mail/outbox.ts';
 
 type ContactRow = { id: string; email: string; name: string; lang: string; created_at: Date } & Record<string, unknown>;
 
@@ -86,7 +87,7 @@ export async function exportContact(db: Queryable, contactId: string): Promise<C
 
 /** Erases a contact; `confirmEmail` must be their e-mail (any case), so a wrong id cannot erase someone else. */
 export async function eraseContact(
-  { db, chat, sessionVersions }: Pick<Services, 'db' | 'chat' | 'sessionVersions'>,
+  { db, chat }: Pick<Services, 'db' | 'chat'>,
   contactId: string,
   confirmEmail: string,
 ): Promise<ContactEraseAnswer['erased']> {
@@ -103,10 +104,12 @@ export async function eraseContact(
     );
     const ids = boxes.map((box) => box.id);
     await tx.query(`delete from contacts where id = $1`, [contactId]);
+    await cancelPendingMail(tx, contact.email);
     await chat.announceEnd(tx, ids);
+    await chat.announceAccessEnd(tx, { kind: 'contact', id: contactId });
     return { ids, messages: count!.messages };
   });
-  sessionVersions.forget(contactId);
+  chat.endAccess({ kind: 'contact', id: contactId });
   chat.endChatBoxes(erased.ids);
   return { chatBoxes: erased.ids.length, messages: erased.messages };
 }

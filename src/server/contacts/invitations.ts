@@ -39,6 +39,9 @@ export class InviteError extends Error {
   }
 }
 
+/** A contact asked for a new link, but their access was revoked: only staff let them back in, by inviting them. */
+export class AccessRevoked extends Error {}
+
 export function invitationLink(siteUrl: string, lang: string, contactId: string, chatBoxId: string | null, code: string): string {
   const url = new URL(chatBoxId ? `/${lang}/chat/${chatBoxId}` : `/${lang}/chat`, siteUrl);
   url.searchParams.set(contactSessionParams.contactId, contactId);
@@ -71,6 +74,16 @@ export async function invite({ db, keys, config, mail }: Services, request: Invi
     throw new InviteError('E-mail is not set up: set SMTP_URL and MAIL_FROM to send invitations.', 'sendEmail');
   const invitation = await db.transaction(async (tx: Queryable) => {
     const contact = await ensureContact(tx, { email: request.email, name: request.name ?? '', lang: request.lang ?? 'en' });
+    // Locked, so a revocation at the same moment comes before or after this, never in between.
+    const [access] = await tx.query<{ revoked: boolean }>(
+      `select access_revoked_at is not null as revoked from contacts where id = $1 for update`,
+      [contact.id],
+    );
+    if (access?.revoked) {
+      if (request.mailKind === 'newLink') throw new AccessRevoked();
+      // Staff inviting a revoked contact is the deliberate way back in.
+      await tx.query(`update contacts set access_revoked_at = null where id = $1`, [contact.id]);
+    }
     let chatBoxId: string | null = null;
     if (request.page) {
       if (request.chatBoxId) throw new InviteError('Choose either --page or --chat-box, not both.', 'page');

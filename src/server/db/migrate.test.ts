@@ -35,7 +35,7 @@ describe('migrations', () => {
     const schema = `foyer_test_migrate_${Math.random().toString(36).slice(2, 8)}`;
     const [a, b] = await Promise.all([openDatabase({ url, schema }), openDatabase({ url, schema })]);
     const [first, second] = await Promise.all([migrate(a), migrate(b)]);
-    expect([...first, ...second].sort()).toEqual(migrations.map((m) => m.id));
+    expect([...first, ...second].sort((x, y) => x - y)).toEqual(migrations.map((m) => m.id));
     expect((await a.query('select * from schema_migrations')).length).toBe(migrations.length);
     await a.exec(`drop schema ${schema} cascade`);
     await Promise.all([a.close(), b.close()]);

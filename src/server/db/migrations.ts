@@ -301,4 +301,13 @@ export const migrations: Migration[] = [
       create index if not exists messages_search_bigrams on messages using gin (foyer_bigrams(search_text));
     `,
   },
+  {
+    id: 10,
+    name: 'revoked contacts',
+    sql: `
+      -- Set when a contact's access is revoked; cleared when staff invite them again. While set, nothing gives them a
+      -- way back in: no missed-message e-mail (with its fresh code), no "send me a new link".
+      alter table contacts add column access_revoked_at timestamptz;
+    `,
+  },
 ];

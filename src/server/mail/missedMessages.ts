@@ -1,6 +1,6 @@
 /**
  * Missed-message e-mails. A staff reply the contact has not read for UNREAD_MAIL_MINUTES, while no stream of theirs
- * is open, sends the contact one e-mail with the unread messages and a fresh code link. A contact's message that no
+ * is open, sends the contact one e-mail with the unread messages and a fresh code link (never to a revoked contact). A contact's message that no
  * staff member has read in that time sends one to the assignee or, with none, to every staff member (each may turn
  * it off), skipping those who have the workspace open. Each side of a chat box gets at most one an hour, and a
  * message is told about once. A reply counts as read: whoever answered has seen what they answered.
@@ -42,7 +42,7 @@ function candidatesSql(side: Side): string {
   return `select b.id from chat_boxes b join contacts k on k.id = b.contact_id
     where coalesce(b.last_activity_at, b.created_at) > $1::timestamptz - make_interval(hours => ${lookBackHours})
       and (b.${side}_mailed_at is null or b.${side}_mailed_at <= $1::timestamptz - interval '1 hour')
-      ${side === 'contact' ? `and k.missed_mail_off_at is null and not ${contactReading}` : ''}
+      ${side === 'contact' ? `and k.missed_mail_off_at is null and k.access_revoked_at is null and not ${contactReading}` : ''}
       and exists (select 1 from messages m
         where m.chat_box_id = b.id and m.sender_kind = '${writerOf[side]}' and not m.internal
           and m.created_at <= $1::timestamptz - make_interval(mins => $2)
@@ -85,14 +85,15 @@ async function mailChatBox(services: Services, side: Side, chatBoxId: string, no
   const { db, config, keys, mail } = services;
   if (!mail) return 0;
   return db.transaction(async (tx: Queryable) => {
-    // Locked, so a second process skips it; checked again, since another may have written its e-mail meanwhile.
+    // Locked, so a second process skips it; checked again, since another may have written its e-mail meanwhile. The
+    // contact is locked too: a revocation waits for this e-mail, then gives it up and kills its code.
     const [box] = await tx.query<Box>(
       `select b.id, b.contact_id, k.email, k.name, k.lang, a.id as assignee, ${seenBy(side)} as seen
        from chat_boxes b join contacts k on k.id = b.contact_id
          left join organization_users a on a.id = b.assignee_id and a.removed_at is null
        where b.id = $1 and (b.${side}_mailed_at is null or b.${side}_mailed_at <= $2::timestamptz - interval '1 hour')
-         ${side === 'contact' ? `and k.missed_mail_off_at is null and not ${contactReading}` : ''}
-       for update of b skip locked`,
+         ${side === 'contact' ? `and k.missed_mail_off_at is null and k.access_revoked_at is null and not ${contactReading}` : ''}
+       for update of b skip locked for share of k`,
       [chatBoxId, now],
     );
     if (!box) return 0;

@@ -24,6 +24,20 @@ export function newMessageId(siteUrl: string): string {
   return `<${Date.now().toString(36)}.${randomBytes(12).toString('hex')}@${new URL(siteUrl).hostname}>`;
 }
 
+/**
+ * Gives up every e-mail to this address not sent yet, and drops its text: the person's access has ended (revoked,
+ * erased), so nothing more reaches them, nor a link back in. One a worker is sending at this moment still goes.
+ */
+export async function cancelPendingMail(tx: Queryable, address: string): Promise<number> {
+  const rows = await tx.query(
+    `update mail_outbox set gave_up_at = now(), last_error = 'cancelled: the recipient''s access ended', subject = '',
+       text_body = '', html_body = ''
+     where lower(recipient) = lower($1) and sent_at is null and gave_up_at is null returning id`,
+    [address],
+  );
+  return rows.length;
+}
+
 /** Writes the e-mail; returns false when one with this idempotency key was written before. */
 export async function enqueueMail(tx: Queryable, siteUrl: string, mail: OutgoingMail): Promise<boolean> {
   const rows = await tx.query(

@@ -9,6 +9,7 @@ import type { StaffRecord, StaffRole } from '../../lib/api/staff.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { upsertOrganizationUser } from './records.ts';
 import { ApiError } from '../errors.ts';
+import type { Services } from '../services.ts';
 
 const columns = `uid, email, name, avatar_url as "avatarUrl", role`;
 type Row = StaffRecord & Record<string, unknown>;
@@ -51,16 +52,22 @@ export function changeRole(db: Database, email: string, role: StaffRole): Promis
   });
 }
 
-/** Removes a staff member; false when there was none with that e-mail. */
-export function removeStaff(db: Database, email: string): Promise<boolean> {
-  return db.transaction(async (tx) => {
+/**
+ * Removes a staff member, and ends their open streams at commit in every process; false when there was none with
+ * that e-mail.
+ */
+export async function removeStaff({ db, chat }: Pick<Services, 'db' | 'chat'>, email: string): Promise<boolean> {
+  const removed = await db.transaction(async (tx) => {
     await keepAnAdmin(tx, email);
-    const [row] = await tx.query<{ id: number }>(
-      `update organization_users set removed_at = now() where lower(email) = lower($1) and removed_at is null returning id`,
+    const [row] = await tx.query<{ id: number; uid: string | null }>(
+      `update organization_users set removed_at = now() where lower(email) = lower($1) and removed_at is null returning id, uid`,
       [email],
     );
-    if (!row) return false;
+    if (!row) return undefined;
     await tx.query(`update chat_boxes set assignee_id = null where assignee_id = $1`, [row.id]);
-    return true;
+    if (row.uid) await chat.announceAccessEnd(tx, { kind: 'staff', id: row.uid });
+    return row;
   });
+  if (removed?.uid) chat.endAccess({ kind: 'staff', id: removed.uid });
+  return removed !== undefined;
 }
