@@ -6,7 +6,7 @@
  * whether its caller may still read (STREAM_RECHECK_SECONDS), for what ends by itself (a token, a sign-in). A contact's
  * stream ends with their token, so the browser reconnects with the renewed one.
  */
-import { contactMaySee } from '../chat/events.ts';
+import { contactView, staffView } from '../chat/events.ts';
 import { Follower } from '../chat/follow.ts';
 import type { HubEvent } from '../chat/hub.ts';
 import type { Reader } from '../chat/presence.ts';
@@ -112,10 +112,13 @@ export class ChatStream extends ServerSentEvents {
       if (sender.kind === caller.kind && sender.id === (caller.kind === 'contact' ? caller.contactId : caller.uid)) return;
       return this.send({ event: event.type, data: event });
     }
-    if (caller.kind === 'contact' && !contactMaySee(event)) return;
-    if (this.#chatBoxId === null) return this.send({ id: event.position, event: event.type, data: event });
-    // The position counts every chat box's events: a contact has no business knowing how many there are.
-    const { position: _, ...data } = event;
+    if (caller.kind === 'contact') {
+      // Without the position, which counts every chat box's events: a contact has no business knowing how many.
+      const shown = contactView(event);
+      return void (shown && this.send({ id: shown.seq, event: shown.type, data: shown }));
+    }
+    if (this.#chatBoxId === null) return this.send({ id: event.position, event: event.type, data: staffView(event) });
+    const { position: _, ...data } = staffView(event);
     this.send({ id: event.seq, event: event.type, data });
   }
 

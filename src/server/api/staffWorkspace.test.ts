@@ -93,6 +93,32 @@ describe.each(testDatabases)('the staff workspace API on $name', ({ open }) => {
     expect([forged.status, forged.body.error.code]).toEqual([403, 'not_staff']);
   });
 
+  it('answers a contact as if notes did not exist: a note’s id is unknown, and staff read at a note read before it', async () => {
+    const ana = await contact();
+    const lee = await staff();
+    const hello = (await send(ana.token, ana.chatBoxId, 'Hello')).body.message;
+    const note = (await send(lee.idToken, ana.chatBoxId, 'Secret', { internal: true })).body.message;
+    const read = (token: string, messageId: number) => call('/api/chat/read', { token, body: { chatBoxId: ana.chatBoxId, messageId } });
+    // The contact marking the note read gets the answer any unknown id gets.
+    const [onNote, onNothing] = [await read(ana.token, note.id), await read(ana.token, note.id + 1000)];
+    expect([onNote.status, onNote.body]).toEqual([onNothing.status, onNothing.body]);
+    expect(onNote.status).toBe(404);
+    // Staff read up to the note: the contact sees them at "Hello", by stream and list alike.
+    const contactStream = await openStream(`${server.url}/api/chat/stream?chatBoxId=${ana.chatBoxId}`, ana.token, 0);
+    expect((await read(lee.idToken, note.id)).body.readCursor.messageId).toBe(note.id);
+    const [event] = await contactStream.waitFor((e) => e.event === 'read' && e.data.readCursor.reader.kind === 'staff');
+    expect(event!.data.readCursor.messageId).toBe(hello.id);
+    const cursors = (await list(ana.token, ana.chatBoxId)).readCursors;
+    expect(cursors).toContainEqual({ reader: { kind: 'staff', id: lee.uid }, messageId: hello.id });
+    expect(JSON.stringify([contactStream.events, cursors])).not.toContain(`"messageId":${note.id}`);
+    // Staff still see where they are.
+    expect((await list(lee.idToken, ana.chatBoxId)).readCursors).toContainEqual({
+      reader: { kind: 'staff', id: lee.uid },
+      messageId: note.id,
+    });
+    contactStream.close();
+  });
+
   it('assigns to a colleague or to nobody, filters mine and unassigned, and a contact never hears of it', async () => {
     const [a, b] = [await contact(), await contact()];
     const [lee, kim] = [await staff('agent', 'Lee'), await staff('agent', 'Kim')];

@@ -34,20 +34,40 @@ export function toMessage(row: MessageRow): Message {
   };
 }
 
-/** An event as stored: with its global position (the inbox stream's counter). */
-export type StoredEvent = ChatEvent & { position: number };
+/**
+ * An event as stored: with its global position (the inbox stream's counter), and for a read cursor the last message
+ * at or before it that a contact can see (`contactSees`, null when none): staff read internal notes too.
+ */
+export type StoredEvent = ChatEvent & { position: number; contactSees?: number | null };
 
 /** What an event says, before it has a place in the sequence. */
 export type EventChange =
   | { type: 'message'; message: Message }
-  | { type: 'read'; readCursor: ReadCursor }
+  | { type: 'read'; readCursor: ReadCursor; contactSees: number | null }
   | { type: 'status'; status: ChatStatus }
   | { type: 'assignment'; assignee: Assignee | null };
 
-/** Whether a contact may see this event: never an internal note, nor who the chat box is assigned to. */
-export function contactMaySee(event: { type: string; message?: Message }): boolean {
-  return event.type === 'message' ? !event.message?.internal : event.type !== 'assignment';
+/**
+ * The event as a contact sees it, or undefined: never an internal note, nor who the chat box is assigned to, and a
+ * staff read cursor at a note as at the last message before it the contact can see, as if notes did not exist.
+ */
+export function contactView(event: StoredEvent): ChatEvent | undefined {
+  const { position: _, contactSees, ...shown } = event;
+  if (shown.type === 'message') return shown.message.internal ? undefined : shown;
+  if (shown.type === 'assignment') return undefined;
+  if (shown.type === 'read' && contactSees !== undefined && contactSees !== shown.readCursor.messageId) {
+    return contactSees === null ? undefined : { ...shown, readCursor: { ...shown.readCursor, messageId: contactSees } };
+  }
+  return shown;
 }
+
+/** The event as staff see it: all of it, without what is kept for contacts. */
+export function staffView({ contactSees: _, ...event }: StoredEvent): ChatEvent & { position: number } {
+  return event;
+}
+
+/** The last message at or before `messageId` that a contact can see (not an internal note); null when none. */
+export const contactSeesSql = `(select max(v.id) from messages v where v.chat_box_id = $1 and v.id <= $2 and not v.internal)`;
 
 /**
  * Locks the chat box for this transaction; 404 when it does not exist. Call first in the
@@ -70,7 +90,7 @@ export async function appendEvent(tx: Queryable, chatBoxId: string, change: Even
   const messageId = change.type === 'message' ? change.message.id : null;
   const data =
     change.type === 'read'
-      ? { readCursor: change.readCursor }
+      ? { readCursor: change.readCursor, contactSees: change.contactSees }
       : change.type === 'status'
         ? { status: change.status }
         : change.type === 'assignment'
@@ -92,7 +112,7 @@ interface EventRow extends MessageRow {
   seq: number;
   type: ChatEvent['type'];
   event_chat_box_id: string;
-  data: { readCursor?: ReadCursor; status?: ChatStatus; assignee?: Assignee | null } | null;
+  data: { readCursor?: ReadCursor; contactSees?: number | null; status?: ChatStatus; assignee?: Assignee | null } | null;
 }
 
 function toEvent(row: EventRow): StoredEvent {
@@ -101,7 +121,12 @@ function toEvent(row: EventRow): StoredEvent {
     case 'message':
       return { type: 'message', ...base, message: toMessage(row) };
     case 'read':
-      return { type: 'read', ...base, readCursor: row.data!.readCursor! };
+      return {
+        type: 'read',
+        ...base,
+        readCursor: row.data!.readCursor!,
+        ...(row.data!.contactSees !== undefined && { contactSees: row.data!.contactSees }),
+      };
     case 'status':
       return { type: 'status', ...base, status: row.data!.status! };
     case 'assignment':

@@ -6,7 +6,16 @@
 import type { Assignee, ChatStatus, ListMessagesAnswer, Message, Participant, ReadCursor } from '../../lib/api/chat.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { ApiError } from '../errors.ts';
-import { appendEvent, lockChatBox, messageColumns, toMessage, type EventChange, type MessageRow, type StoredEvent } from './events.ts';
+import {
+  appendEvent,
+  contactSeesSql,
+  lockChatBox,
+  messageColumns,
+  toMessage,
+  type EventChange,
+  type MessageRow,
+  type StoredEvent,
+} from './events.ts';
 import type { ChatHub } from './hub.ts';
 
 export interface ChatStore {
@@ -192,7 +201,11 @@ async function firstMessage(db: Queryable, chatBoxId: string, sender: Participan
 /** Moves the reader's cursor to `messageId` if that is further on; answers where the cursor is. */
 export function markRead(store: ChatStore, chatBoxId: string, reader: Participant, messageId: number): Promise<ReadCursor> {
   return change(store, chatBoxId, async (tx) => {
-    const [message] = await tx.query(`select 1 from messages where chat_box_id = $1 and id = $2`, [chatBoxId, messageId]);
+    // A contact is answered as if internal notes did not exist: a note's id is as unknown as any other.
+    const [message] = await tx.query<{ contact_sees: number | null }>(
+      `select ${contactSeesSql} as contact_sees from messages where chat_box_id = $1 and id = $2 and ($3 or not internal)`,
+      [chatBoxId, messageId, reader.kind === 'staff'],
+    );
     if (!message) throw new ApiError(404, 'not_found', 'There is no such message in this chat box.');
     const [moved] = await tx.query<{ message_id: number }>(
       `insert into read_cursors as c (chat_box_id, reader_kind, reader_id, message_id) values ($1, $2, $3, $4)
@@ -203,7 +216,7 @@ export function markRead(store: ChatStore, chatBoxId: string, reader: Participan
     );
     if (moved) {
       const readCursor = { reader, messageId: moved.message_id };
-      return { result: readCursor, event: { type: 'read', readCursor } };
+      return { result: readCursor, event: { type: 'read', readCursor, contactSees: message.contact_sees } };
     }
     const [current] = await tx.query<{ message_id: number }>(
       `select message_id from read_cursors where chat_box_id = $1 and reader_kind = $2 and reader_id = $3`,
@@ -281,9 +294,15 @@ export async function listMessages(
         notes,
       ])
     ).length > 0;
+  // A contact sees a staff cursor at a note at the last message before it they can see (none: no cursor).
   const cursors = await db.query<{ reader_kind: Participant['kind']; reader_id: string; message_id: number }>(
-    `select reader_kind, reader_id, message_id from read_cursors where chat_box_id = $1 order by reader_kind, reader_id`,
-    [chatBoxId],
+    `select * from (
+       select reader_kind, reader_id,
+         case when $2 then message_id else (select max(v.id) from messages v
+           where v.chat_box_id = $1 and v.id <= rc.message_id and not v.internal) end as message_id
+       from read_cursors rc where chat_box_id = $1) c
+     where message_id is not null order by reader_kind, reader_id`,
+    [chatBoxId, notes],
   );
   return {
     chatBox: {
