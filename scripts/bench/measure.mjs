@@ -78,6 +78,11 @@ export async function startFoyer(root, outDir, port, env = {}) {
       FOYER_OUT_DIR: outDir,
       FOYER_AUTH_EMULATOR_PORT: String(await freePortBase()),
       VERIFY_RATE_LIMIT: '1000000',
+      // Thousands of streams from one address, ten per contact: the caps for one client (src/server/api/streamLimits.ts)
+      // would refuse or end most of them.
+      STREAMS_PER_CONTACT: '1000000',
+      STREAMS_PER_ADDRESS: '1000000',
+      STREAMS_MAX: '1000000',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'inherit'],

@@ -28,6 +28,14 @@ export const configSchema = publicSettingsSchema.extend({
   SEND_RATE_WINDOW_SECONDS: z.coerce.number().int().positive().default(sendLimit.windowSeconds),
   /** How often an open event stream checks again that its caller may still read it. */
   STREAM_RECHECK_SECONDS: z.coerce.number().positive().default(60),
+  /** Event streams one contact keeps open; one more ends their oldest (api/streamLimits.ts). */
+  STREAMS_PER_CONTACT: z.coerce.number().int().positive().default(8),
+  /** The same for a staff member, who may well work in many tabs. */
+  STREAMS_PER_STAFF: z.coerce.number().int().positive().default(32),
+  /** Event streams open from one client address; past it, 429. */
+  STREAMS_PER_ADDRESS: z.coerce.number().int().positive().default(200),
+  /** Event streams open in the process; past it, 503. Unset: half the open-file limit, at most 10,000. */
+  STREAMS_MAX: z.coerce.number().int().positive().optional(),
   RECAPTCHA_SECRET: optional,
   RECAPTCHA_MIN_SCORE: z.coerce.number().min(0).max(1).default(0.5),
   RECAPTCHA_VERIFY_URL: z.url().default('https://www.google.com/recaptcha/api/siteverify'),

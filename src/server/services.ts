@@ -15,6 +15,7 @@ import { noPresence, streamPresence, type Presence } from './chat/presence.ts';
 import { memoryRateLimit } from './rateLimit.ts';
 import { deriveKeys, loadSecret, type Keys } from './secrets.ts';
 import { sessionVersionCache, type SessionVersions } from './contacts/sessionVersions.ts';
+import { defaultStreamMax, StreamLimits } from './api/streamLimits.ts';
 
 export interface Services {
   config: Config;
@@ -23,6 +24,8 @@ export interface Services {
   verifyIdToken: IdTokenVerifier;
   /** Each contact's session version, undefined once it is deleted; cached for a few seconds (sessionVersions.ts). */
   sessionVersions: SessionVersions;
+  /** Caps on this process's open event streams: per reader, per client address, in all (api/streamLimits.ts). */
+  streams: StreamLimits;
   keys: Keys;
   botCheck: BotCheck;
   /** Delivers chat events to this process's streams, and between processes on PostgreSQL. Close it before the database. */
@@ -70,6 +73,11 @@ export async function createServices(
     typing: typingSignals(chat),
     sendLimit: memoryRateLimit({ max: config.SEND_RATE_LIMIT, windowSeconds: config.SEND_RATE_WINDOW_SECONDS }),
     sessionVersions,
+    streams: new StreamLimits({
+      perReader: { contact: config.STREAMS_PER_CONTACT, staff: config.STREAMS_PER_STAFF },
+      perAddress: config.STREAMS_PER_ADDRESS,
+      total: config.STREAMS_MAX ?? defaultStreamMax(),
+    }),
     verifyIdToken: options.verifyIdToken ?? firebaseVerifier(config),
     keys,
     botCheck: createBotCheck(config),

@@ -76,3 +76,43 @@ test('the server’s data directory is its owner’s alone (mode 700)', async ()
   const { mode } = await stat('node_modules/.cache/foyer-e2e-data');
   expect((mode & 0o777).toString(8)).toBe('700');
 });
+
+test('a flood of event streams from one token leaves the site and the API answering; the token keeps its newest few', async ({
+  request,
+  baseURL,
+}) => {
+  const invitation = inviteLink();
+  const verified = await request.post('/api/chat/verify', {
+    data: { chatBoxId: invitation.chatBoxId, contactId: invitation.contactId, otp: invitation.code, token: 't' },
+  });
+  const { jwt } = (await verified.json()).data;
+  const stream = `${baseURL}/api/chat/stream?chatBoxId=${invitation.chatBoxId}`;
+  const flood = await Promise.all(
+    Array.from({ length: 60 }, async () => {
+      const controller = new AbortController();
+      const response = await fetch(stream, { headers: { authorization: `Bearer ${jwt}` }, signal: controller.signal });
+      const state = { status: response.status, ended: false, abort: () => controller.abort() };
+      void (async () => {
+        try {
+          for await (const _ of response.body!);
+        } catch {
+          // Aborted below.
+        }
+        state.ended = true;
+      })();
+      return state;
+    }),
+  );
+  try {
+    expect(flood.every((one) => one.status === 200)).toBe(true);
+    // The server ends all but the newest (STREAMS_PER_CONTACT, 8): a reload never locks the contact out.
+    await expect.poll(() => flood.filter((one) => !one.ended).length).toBe(8);
+    expect((await request.get('/en')).status()).toBe(200);
+    const wrongCode = await request.post('/api/chat/verify', {
+      data: { chatBoxId: invitation.chatBoxId, contactId: invitation.contactId, otp: '00000000', token: 't' },
+    });
+    expect(wrongCode.status()).toBe(401);
+  } finally {
+    for (const one of flood) one.abort();
+  }
+});

@@ -15,6 +15,7 @@ export const errorCodes = [
   'method_not_allowed',
   'rate_limited',
   'conflict',
+  'server_busy',
   // Contact sessions
   'code_not_accepted',
   'unauthorized',

@@ -164,6 +164,25 @@ describe('the event stream', () => {
     expect(states.filter((state) => state === 'open')).toHaveLength(7);
   });
 
+  it('waits as long as a refusal’s Retry-After says (too many streams), even when woken', async () => {
+    const at: number[] = [];
+    handler = (_req, res, index) => {
+      at[index] = Date.now();
+      if (index === 0) return void res.writeHead(429, { 'retry-after': '1', 'content-type': 'application/json' }).end('{}');
+      if (index === 1) return void res.writeHead(503, { 'retry-after': '1', 'content-type': 'application/json' }).end('{}');
+      sse(res);
+    };
+    let wake = () => {};
+    const { states } = start({ wakeUps: (handler) => ((wake = handler), () => {}) });
+    await until(() => states.includes('down'));
+    // The tab comes back, the network returns: still not before the server said.
+    wake();
+    await until(() => requests.length === 3, 5000);
+    expect(at[1]! - at[0]!).toBeGreaterThanOrEqual(1000);
+    expect(at[2]! - at[1]!).toBeGreaterThanOrEqual(1000);
+    await until(() => states.at(-1) === 'open');
+  });
+
   it('treats a connection silent for too long as dead, though it never closed', async () => {
     handler = (_req, res) => {
       sse(res);

@@ -82,6 +82,8 @@ export function openEventStream(options: EventStreamOptions): EventStream {
   let state: StreamState | undefined;
   let closed = false;
   let attempt = 0;
+  /** A server that refused a stream with Retry-After (too many open: 429, 503) is not asked again before this. */
+  let notBefore = 0;
   let lastByteAt = 0;
   let controller: AbortController | undefined;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
@@ -119,7 +121,8 @@ export function openEventStream(options: EventStreamOptions): EventStream {
     if (closed) return;
     report('down');
     clearTimeout(retryTimer);
-    retryTimer = setTimeout(() => void connect(), backoffDelay(attempt, backoff, options.random));
+    const wait = Math.max(backoffDelay(attempt, backoff, options.random), notBefore - Date.now());
+    retryTimer = setTimeout(() => void connect(), wait);
     attempt += 1;
   }
 
@@ -147,7 +150,11 @@ export function openEventStream(options: EventStreamOptions): EventStream {
       armDeadTimer();
       const response = await fetch(options.url, { headers, signal: own.signal, cache: 'no-store' });
       if (stopStatuses.includes(response.status)) return stop(await errorCode(response));
-      if (!response.ok || !response.body) throw new Error(`stream answered ${response.status}`);
+      if (!response.ok || !response.body) {
+        const retryAfter = Number(response.headers.get('retry-after'));
+        if ([429, 503].includes(response.status) && retryAfter > 0) notBefore = Date.now() + Math.min(retryAfter, 3600) * 1000;
+        throw new Error(`stream answered ${response.status}`);
+      }
       parser.reset();
       openedAt = Date.now();
       report('open');
@@ -169,7 +176,7 @@ export function openEventStream(options: EventStreamOptions): EventStream {
   }
 
   function wake() {
-    if (closed) return;
+    if (closed || Date.now() < notBefore) return;
     const silentFor = Date.now() - lastByteAt;
     // A connection that has been quiet for longer than a heartbeat may have died while the machine slept.
     if (state === 'open' && silentFor <= heartbeatMs + 5000) return;

@@ -103,11 +103,12 @@ export const chatStreamRoute = route({
     if ('session' in caller) {
       const { contactId, scope, version, expiresAt } = caller.session;
       const contact = { kind: 'contact', contactId, scope, version } as const;
-      return new ChatStream(services, { chatBoxId: body.chatBoxId, after, caller: contact, endsAt: expiresAt.getTime() });
+      const endsAt = expiresAt.getTime();
+      return new ChatStream(services, { chatBoxId: body.chatBoxId, after, caller: contact, endsAt, address: request.clientAddress });
     }
     const token = bearerToken(request.header('authorization'), 'A sign-in token');
     const staff = { kind: 'staff', uid: caller.staff.uid, token } as const;
-    return new ChatStream(services, { chatBoxId: body.chatBoxId, after, caller: staff, endsAt: Infinity });
+    return new ChatStream(services, { chatBoxId: body.chatBoxId, after, caller: staff, endsAt: Infinity, address: request.clientAddress });
   },
 });
 
@@ -119,7 +120,8 @@ export const inboxStreamRoute = route({
     const position = await lastPosition(services.db);
     const token = bearerToken(request.header('authorization'), 'A sign-in token');
     const after = Math.min(lastEventId(request) ?? position, position);
-    return new ChatStream(services, { chatBoxId: null, after, caller: { kind: 'staff', uid: caller.uid, token }, endsAt: Infinity });
+    const staff = { kind: 'staff', uid: caller.uid, token } as const;
+    return new ChatStream(services, { chatBoxId: null, after, caller: staff, endsAt: Infinity, address: request.clientAddress });
   },
 });
 

@@ -15,6 +15,7 @@ import type { Services } from '../services.ts';
 import { staffFromToken } from '../staff/signIn.ts';
 import { ServerSentEvents } from './eventStream.ts';
 import { checkContactAccess } from './sessions.ts';
+import type { LimitedStream } from './streamLimits.ts';
 
 /**
  * Who reads, with what asking again needs: a contact's session as verified (its token is not kept), a staff
@@ -31,6 +32,8 @@ export interface ChatStreamOptions {
   caller: StreamCaller;
   /** When the caller's token expires (ms since the epoch); Infinity when its stream need not end for it. */
   endsAt: number;
+  /** The client's address, for the per-address cap (streamLimits.ts). */
+  address: string;
 }
 
 /**
@@ -64,7 +67,9 @@ function stopTicking(stream: ChatStream): void {
   tickMs = Infinity;
 }
 
-export class ChatStream extends ServerSentEvents {
+export class ChatStream extends ServerSentEvents implements LimitedStream {
+  readonly readerKey: LimitedStream['readerKey'];
+  readonly address: string;
   readonly #services: Services;
   readonly #chatBoxId: string | null;
   readonly #caller: StreamCaller;
@@ -72,10 +77,15 @@ export class ChatStream extends ServerSentEvents {
   readonly #endsAt: number;
   #checkAt = Infinity;
   #present = false;
+  #counted = false;
   #follower: Follower | undefined;
 
-  constructor(services: Services, { chatBoxId, after, caller, endsAt }: ChatStreamOptions) {
+  /** Refused (429, 503) before it is answered when the caps on open streams are reached (streamLimits.ts). */
+  constructor(services: Services, { chatBoxId, after, caller, endsAt, address }: ChatStreamOptions) {
     super();
+    services.streams.check(address);
+    this.readerKey = caller.kind === 'contact' ? `contact:${caller.contactId}` : `staff:${caller.uid}`;
+    this.address = address;
     this.#services = services;
     this.#chatBoxId = chatBoxId;
     this.#caller = caller;
@@ -84,7 +94,10 @@ export class ChatStream extends ServerSentEvents {
   }
 
   protected opened(): void {
-    const { chat, db, log, presence, config } = this.#services;
+    const { chat, db, log, presence, config, streams } = this.#services;
+    // Its reader's oldest stream ends if they now have too many open (never this one, the newest).
+    streams.opened(this);
+    this.#counted = true;
     presence.open(this.#reader());
     this.#present = true;
     const periodMs = config.STREAM_RECHECK_SECONDS * 1000;
@@ -98,6 +111,7 @@ export class ChatStream extends ServerSentEvents {
   }
 
   protected stopped(): void {
+    if (this.#counted) this.#services.streams.closed(this);
     stopTicking(this);
     this.#follower?.stop();
     if (this.#present) this.#services.presence.close(this.#reader());
