@@ -151,7 +151,10 @@ test('pages with an island preload every script it loads before it runs, so none
     );
     const preloaded = tags(markup, 'link').flatMap((tag) => (tag['rel'] === 'modulepreload' ? [pathOf(tag['href']!)] : []));
     expect(islandScripts.size, path).toBeGreaterThan(2);
-    expect([...islandScripts].filter((script) => !preloaded.includes(script)), path).toEqual([]);
+    expect(
+      [...islandScripts].filter((script) => !preloaded.includes(script)),
+      path,
+    ).toEqual([]);
   }
 });
 
