@@ -32,9 +32,12 @@ describe('turning errors into answers', () => {
 
   it('answers a database data exception (input the schemas let through) with 400, not 500', () => {
     const nul = Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), { code: '22021' });
-    const answer = errorAnswer(nul, quiet);
+    const logged: unknown[] = [];
+    const answer = errorAnswer(Object.assign(nul, { detail: 'Key (email)=(ana@example.com)' }), (...line) => logged.push(...line));
     expect(answer.status).toBe(400);
     expect(body(answer).error.code).toBe('invalid_body');
     expect(answer.body).not.toContain('UTF8');
+    // Logged by its code alone: what the database says of it names the values (400s never log personal data).
+    expect(logged).toEqual(['Input the schemas let through was refused by the database:', 'SQLSTATE 22021']);
   });
 });

@@ -34,7 +34,8 @@ export function errorAnswer(error: unknown, log: (message: string, error: unknow
   // A PostgreSQL data exception (class 22: a NUL byte, a value out of range…) means input the schemas let through:
   // still the caller's input, so a 400, and logged so the schema can be tightened.
   if (isDataException(error)) {
-    log('Input the schemas let through was refused by the database:', error);
+    // The code only: the error names the statement's values, which may be someone's e-mail address or name.
+    log('Input the schemas let through was refused by the database:', `SQLSTATE ${(error as { code: string }).code}`);
     return errorAnswer(new ApiError(400, 'invalid_body', 'The request body is not valid.'), log);
   }
   log('Unexpected error in the API:', error);

@@ -30,9 +30,7 @@ export default function InboxEntry({ lang, t, entry, me, query }: Props) {
   return (
     <li className={entry.unread > 0 ? 'inbox-entry inbox-unread' : 'inbox-entry'}>
       <a href={`/${lang}/chat/${entry.id}`}>
-        <span className="inbox-contact" dir="auto">
-          {entry.contact.name || entry.contact.email}
-        </span>
+        <bdi className="inbox-contact">{entry.contact.name || entry.contact.email}</bdi>
         <span className="inbox-preview muted" dir="auto">
           {!shown
             ? t('inbox.noMessages')

@@ -122,7 +122,9 @@ export default function MessageList(props: Props) {
               <div key={run.key} className={`chat-run ${head.mine ? 'chat-mine' : 'chat-theirs'}`}>
                 <Avatar name={who.name} url={who.avatarUrl} />
                 <div className="chat-run-body">
-                  <p className="chat-sender">{who.name}</p>
+                  <p className="chat-sender">
+                    <bdi>{who.name}</bdi>
+                  </p>
                   {run.entries.map((entry) => (
                     <div key={entry.key}>
                       {entry.id !== undefined && entry.id === firstUnreadId && (

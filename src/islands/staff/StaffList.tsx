@@ -61,7 +61,7 @@ export default function StaffList({ t, api, staff, me, isAdmin, onChanged }: Pro
           {staff.map((member) => (
             <tr key={member.email}>
               <th scope="row" dir="auto">
-                {nameOf(member)}
+                <bdi>{nameOf(member)}</bdi>
                 {member.email.toLowerCase() === me.toLowerCase() && <span className="muted"> {t('staffAdmin.you')}</span>}
                 {!member.uid && <small className="muted staff-pending">{t('staffAdmin.notSignedInYet')}</small>}
               </th>

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { chatBoxIdSchema, scopeSchema } from './ids.ts';
 
 export { heartbeatMs, messagesPageDefault, messagesPageMax, messageTextMax, sendLimit, typingEveryMs, typingShowsMs } from './constants.ts';
-import { characterCount, isStorableText, messagesPageDefault, messagesPageMax, messageTextMax } from './constants.ts';
+import { characterCount, hasVisibleCharacter, isStorableText, messagesPageDefault, messagesPageMax, messageTextMax } from './constants.ts';
 
 /** Message ids grow with every message; as JSON numbers (safe up to 2^53). */
 export const messageIdSchema = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
@@ -41,11 +41,15 @@ export type Assignee = z.infer<typeof assigneeSchema>;
 export const readCursorSchema = z.object({ reader: participantSchema, messageId: messageIdSchema });
 export type ReadCursor = z.infer<typeof readCursorSchema>;
 
-/** The text a sender typed: trimmed, 1–4,000 characters, no NUL (PostgreSQL cannot store it), well-formed UTF-16. */
+/**
+ * The text a sender typed: trimmed, 1–4,000 characters, something visible in it, no NUL (PostgreSQL cannot store it),
+ * well-formed UTF-16.
+ */
 export const messageTextSchema = z
   .string()
   .trim()
   .min(1, 'must not be empty')
+  .refine(hasVisibleCharacter, 'must have a character that can be seen')
   .refine((text) => characterCount(text) <= messageTextMax, `must be at most ${messageTextMax} characters`)
   .refine(isStorableText, 'must be text');
 

@@ -24,6 +24,17 @@ export const messageTextMax = 4000;
 export const characterCount = (text: string) => [...text].length;
 /** Text PostgreSQL can store and a browser can show: well-formed UTF-16, no NUL. */
 export const isStorableText = (text: string) => text.isWellFormed() && !text.includes('\u0000');
+/**
+ * Characters that reorder the text around them (embeddings, overrides, isolates, marks): a name
+ * `…\u202Egnp.exe` shows as `…exe.png`. Names lose them; a name is shown isolated instead (lib/format.ts).
+ */
+const bidiControls = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+export const withoutBidiControls = (text: string) => text.replace(bidiControls, '');
+/**
+ * Whether text has something to see: a message of only spaces, zero-width and other format characters, or blank
+ * letters (the Hangul fillers, the blank Braille pattern) looks empty and is refused.
+ */
+export const hasVisibleCharacter = (text: string) => /[^\p{White_Space}\p{Cc}\p{Cf}\u115f\u1160\u3164\uffa0\u2800]/u.test(text);
 /** At most this many messages in one page of the list. */
 export const messagesPageMax = 100;
 export const messagesPageDefault = 50;

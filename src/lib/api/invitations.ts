@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { languages } from '../i18n/languages.ts';
 import { chatBoxIdSchema } from './ids.ts';
+import { personNameSchema } from './names.ts';
 
 export const inviteTargets = ['newChatBox', 'chatBox', 'page'] as const;
 
@@ -18,7 +19,7 @@ export const inviteBody = z
   .and(
     z.object({
       email: z.email().max(320),
-      name: z.string().trim().max(200).optional(),
+      name: personNameSchema.optional(),
       /** The link's language, and a new contact's. */
       lang: z.enum(languages).optional(),
       /** Also e-mail the link to the contact (refused when the server has no e-mail set up). */

@@ -1,6 +1,7 @@
 /** The staff calls: what a signed-in staff member learns about themselves (GET /api/me). */
 import { z } from 'zod';
 import { languages } from '../i18n/languages.ts';
+import { personNameSchema } from './names.ts';
 
 export const staffRoles = ['admin', 'agent'] as const;
 export type StaffRole = (typeof staffRoles)[number];
@@ -37,7 +38,7 @@ export type StaffListAnswer = z.infer<typeof staffListAnswer>;
 
 const staffEmail = z.email().max(320);
 /** POST /api/staff/add (admins): adds a staff member, or brings back a removed one, with this role. */
-export const staffAddBody = z.object({ email: staffEmail, role: z.enum(staffRoles), name: z.string().trim().max(200).optional() });
+export const staffAddBody = z.object({ email: staffEmail, role: z.enum(staffRoles), name: personNameSchema.optional() });
 /** POST /api/staff/role (admins) */
 export const staffRoleBody = z.object({ email: staffEmail, role: z.enum(staffRoles) });
 export const staffMemberAnswer = z.object({ member: staffRecordSchema });

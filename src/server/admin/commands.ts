@@ -1,4 +1,5 @@
 /** What the command-line tool can do, as one schema of commands and the code that carries them out. */
+import { personNameSchema } from '../../lib/api/names.ts';
 import { z } from 'zod';
 import { languages } from '../../lib/i18n/languages.ts';
 import { idPatterns } from '../../lib/api/ids.ts';
@@ -15,7 +16,7 @@ export const commandSchema = z.discriminatedUnion('name', [
   z.object({
     name: z.literal('invite'),
     email,
-    displayName: z.string().max(200).optional(),
+    displayName: personNameSchema.optional(),
     lang: z.enum(languages, { error: `must be one of: ${languages.join(', ')}` }).optional(),
     chatBoxId: z.string().regex(idPatterns.chatBox, 'must be a chat box id like cb_…').optional(),
     page: z.boolean().optional(),
@@ -26,7 +27,7 @@ export const commandSchema = z.discriminatedUnion('name', [
     name: z.literal('staff-add'),
     email,
     role: z.enum(['admin', 'agent'], { error: 'must be admin or agent' }),
-    displayName: z.string().max(200).optional(),
+    displayName: personNameSchema.optional(),
   }),
   z.object({ name: z.literal('staff-list') }),
   z.object({ name: z.literal('staff-remove'), email }),

@@ -136,9 +136,11 @@ describe.each(testDatabases)('readers’ feedback on $name', ({ open }) => {
   });
 
   it('counts searches that found nothing per language and normalised text; staff see them with the articles and comments; admins clear a comment', async () => {
-    for (const query of ['  Zebra   Stripes ', 'zebra stripes', 'ＺＥＢＲＡ stripes\u0000']) {
+    for (const query of ['  Zebra   Stripes ', 'zebra stripes', 'ＺＥＢＲＡ stripes\u0007']) {
       expect((await as(browser)('/api/search/miss', { body: { lang: 'ja', query } })).body).toEqual({ counted: true });
     }
+    // A NUL is refused, as in every text field.
+    expect((await as(browser)('/api/search/miss', { body: { lang: 'ja', query: 'zebra\u0000' } })).status).toBe(400);
     await as(browser)('/api/search/miss', { body: { lang: 'ja', query: '請求書の再発行' } });
     await as(browser)('/api/search/miss', { body: { lang: 'en', query: 'zebra stripes' } });
     expect((await as(browser)('/api/search/miss', { body: { lang: 'ja', query: '   ' } })).body).toEqual({ counted: false });

@@ -2,6 +2,7 @@
  * The API: a table of declared routes (route.ts), JSON in and out. The router reads and validates the body,
  * resolves the caller and answers every error the same way (errors.ts).
  */
+import { isStorableText } from '../../lib/api/constants.ts';
 import { ApiError, errorAnswer, invalidBody } from '../errors.ts';
 import type { Services } from '../services.ts';
 import { staffFromToken } from '../staff/signIn.ts';
@@ -67,9 +68,29 @@ async function bodyOf(declared: Route, request: ApiRequest, form: (fields: Recor
     form(fields);
     input = fields;
   } else input = await readJson(request);
+  const unstorable = unstorableText(input);
+  if (unstorable !== undefined) {
+    const issues = [{ path: unstorable, message: 'must be text (no NUL character, well-formed)' }];
+    throw new ApiError(400, 'invalid_body', 'The request body is not valid.', { issues });
+  }
   const parsed = schema.safeParse(input);
   if (!parsed.success) throw invalidBody(parsed.error);
   return parsed.data;
+}
+
+/**
+ * The path of the first string in the input that no text field may hold (a NUL, which PostgreSQL refuses; a lone
+ * surrogate): every field of every route is refused the same way, before its schema, so such input never reaches the
+ * database, whose refusal would be logged with the statement's values.
+ */
+function unstorableText(input: unknown, path = ''): string | undefined {
+  if (typeof input === 'string') return isStorableText(input) ? undefined : path;
+  if (typeof input !== 'object' || input === null) return undefined;
+  for (const [key, value] of Object.entries(input)) {
+    const found = unstorableText(value, path ? `${path}.${key}` : key);
+    if (found !== undefined) return found;
+  }
+  return undefined;
 }
 
 const isEventStream = (value: unknown): value is EventStream =>

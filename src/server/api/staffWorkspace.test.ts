@@ -232,6 +232,42 @@ describe.each(testDatabases)('the staff workspace API on $name', ({ open }) => {
     expect((await call('/api/me', { token: agent.idToken, method: 'GET' })).status).toBe(200);
   });
 
+  it('takes no text that lies about itself: names lose bidi controls, invisible messages and NUL anywhere are refused', async () => {
+    const lee = await staff();
+    const spoof = 'Invoice \u202egnp.exe';
+    const invited = await call('/api/invitations/create', {
+      token: lee.idToken,
+      body: { target: 'newChatBox', email: `eve-${randomUUID()}@example.com`, name: spoof, lang: 'en' },
+    });
+    expect(invited.status).toBe(200);
+    const [{ name }] = (await db.query<{ name: string }>('select name from contacts where id = $1', [
+      invited.body.invitation.contactId,
+    ])) as [{ name: string }];
+    expect(name).toBe('Invoice gnp.exe');
+    const added = await call('/api/staff/add', {
+      token: (await staff('admin')).idToken,
+      body: { email: `kim-${randomUUID()}@example.com`, role: 'agent', name: '\u2067Kim\u2069' },
+    });
+    expect(added.body.member.name).toBe('Kim');
+    const ana = await contact();
+    for (const text of ['\u200b\u200b', '\u2066\u2069 \u200d', '\u3164', '\ufeff']) {
+      const refused = await send(ana.token, ana.chatBoxId, text);
+      expect([refused.status, refused.body.error.code], JSON.stringify(text)).toEqual([400, 'invalid_body']);
+    }
+    expect((await send(ana.token, ana.chatBoxId, 'ok\u200b')).status).toBe(200);
+    // A NUL in any field (here one the schema would otherwise not look at) is refused before the database sees it.
+    const nul = await call('/api/helpful', { body: { lang: 'en', article: 'a/b', helpful: true, extra: 'x\u0000y' } });
+    expect([nul.status, nul.body.error.issues]).toEqual([
+      400,
+      [{ path: 'extra', message: 'must be text (no NUL character, well-formed)' }],
+    ]);
+    const inName = await call('/api/invitations/create', {
+      token: lee.idToken,
+      body: { target: 'newChatBox', email: 'nul@example.com', name: 'A\u0000B', lang: 'en' },
+    });
+    expect([inName.status, inName.body.error.issues[0].path]).toEqual([400, 'name']);
+  });
+
   it('invites from the browser like the command-line tool: new chat box, existing one (the old code dies), page; errors by field', async () => {
     const lee = await staff();
     const create = (body: object, token = lee.idToken) => call('/api/invitations/create', { token, body });

@@ -2,6 +2,7 @@
  * The invitation e-mail: who invited the contact, the link (a button and as text), how long it works; in their language.
  * The new link a contact asks for ("Send me a new link") is the same e-mail with its own subject and words.
  */
+import { isolate } from '../../lib/format.ts';
 import { intlLocale, type Lang } from '../../lib/i18n/languages.ts';
 import { escapeHtml, mailButton, mailDocument } from './html.ts';
 import { serverTranslator } from './messages.ts';
@@ -26,7 +27,8 @@ export function invitationMail(input: InvitationMailInput): OutgoingMail {
   const organisation = t('site.name');
   // The contact's time zone is unknown to the server: the time says which one it is in.
   const time = `${new Intl.DateTimeFormat(intlLocale(input.lang), { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(input.expiresAt)} (UTC)`;
-  const greeting = input.name ? t('mail.greeting', { name: input.name }) : t('mail.greetingNoName');
+  // The name isolated, so none can reorder the words around it.
+  const greeting = input.name ? t('mail.greeting', { name: isolate(input.name) }) : t('mail.greetingNoName');
   const newLink = input.kind === 'newLink';
   const subject = t(newLink ? 'mail.newLink.subject' : 'mail.invitation.subject', { organisation });
   const invited = newLink

@@ -4,6 +4,8 @@
  * replies, with a fresh one-time-code link. To a staff member: a contact's messages nobody on the staff has read,
  * with a link to the conversation in the inbox.
  */
+import { withoutBidiControls } from '../../lib/api/constants.ts';
+import { isolate } from '../../lib/format.ts';
 import { intlLocale, type Lang } from '../../lib/i18n/languages.ts';
 import { escapeHtml, mailButton, mailDocument } from './html.ts';
 import { serverTranslator } from './messages.ts';
@@ -45,9 +47,13 @@ export function missedMessagesMail(input: MissedMessagesMailInput): OutgoingMail
   const when = (date: Date, style: Intl.DateTimeFormatOptions) =>
     `${new Intl.DateTimeFormat(locale, { ...style, timeZone: 'UTC' }).format(date)} (UTC)`;
   const staffSide = input.side === 'staff';
-  const contactName = input.contactName ?? '';
-  const subject = staffSide ? t('mail.staffMissed.subject', { name: contactName }) : t('mail.missed.subject', { organisation });
-  const greeting = input.name ? t('mail.greeting', { name: input.name }) : t('mail.greetingNoName');
+  // Names isolated in the text, so none can reorder the words around it (one stored before names lost bidi controls);
+  // the subject, which some mail programs show without isolation, gets the name without them.
+  const contactName = isolate(input.contactName ?? '');
+  const subject = staffSide
+    ? t('mail.staffMissed.subject', { name: withoutBidiControls(input.contactName ?? '') })
+    : t('mail.missed.subject', { organisation });
+  const greeting = input.name ? t('mail.greeting', { name: isolate(input.name) }) : t('mail.greetingNoName');
   const intro = staffSide ? t('mail.staffMissed.intro', { name: contactName }) : t('mail.missed.intro', { organisation });
   const open = t(staffSide ? 'mail.staffMissed.open' : 'mail.invitation.open');
   const validUntil = input.expiresAt
@@ -57,7 +63,8 @@ export function missedMessagesMail(input: MissedMessagesMailInput): OutgoingMail
   const stop = t('mail.missed.stop');
   const stopUrl = unsubscribePageUrl(input.siteUrl, input.lang, input.unsubscribeToken);
   const earlier = input.earlier ? t('mail.missed.earlier') : '';
-  const heading = (message: MissedMessage) => `${message.senderName || organisation} · ${when(message.createdAt, { timeStyle: 'short' })}`;
+  const heading = (message: MissedMessage) =>
+    `${isolate(message.senderName || organisation)} · ${when(message.createdAt, { timeStyle: 'short' })}`;
 
   const text = [
     greeting,

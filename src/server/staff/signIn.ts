@@ -3,6 +3,7 @@
  * only when its e-mail is verified and listed as an organisation user. The first sign-in links the Firebase uid,
  * name and picture to that record.
  */
+import { withoutBidiControls } from '../../lib/api/constants.ts';
 import type { Config } from '../config.ts';
 import type { Queryable } from '../db/database.ts';
 import type { StaffMember } from '../../lib/api/staff.ts';
@@ -36,7 +37,8 @@ export function firebaseVerifier(config: Pick<Config, 'FIREBASE_PROJECT_ID' | 'F
         uid: token.uid,
         email: token.email,
         emailVerified: token.email_verified === true,
-        name: token['name'] as string | undefined,
+        // A name from the identity provider, as one typed by staff: no characters that reorder what follows.
+        name: typeof token['name'] === 'string' ? [...withoutBidiControls(token['name'])].slice(0, 200).join('') : undefined,
         picture: token.picture,
       };
     } catch (error) {

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { missedMessagesMail } from './missedMessagesMail.ts';
+
+describe('a missed-message e-mail', () => {
+  it('isolates every name in its text, and leaves the subject none that reorders it', () => {
+    const spoof = 'Eve \u202egnp.exe';
+    const mail = missedMessagesMail({
+      idempotencyKey: 'k',
+      side: 'staff',
+      to: 'lee@example.com',
+      lang: 'en',
+      name: spoof,
+      contactName: spoof,
+      messages: [{ senderName: spoof, body: 'Hello', createdAt: new Date('2026-11-27T08:00:00Z') }],
+      earlier: false,
+      link: 'https://help.example.com/en/chat/cb_x',
+      siteUrl: 'https://help.example.com',
+      unsubscribeToken: 't',
+    });
+    expect(mail.subject).toBe('Eve gnp.exe is waiting for an answer');
+    // Every name sits between an isolate (U+2068) and its end (U+2069), so what follows it is not reordered.
+    expect(mail.text.split(spoof).length - 1).toBe(3);
+    expect(mail.text.split(`\u2068${spoof}\u2069`).length - 1).toBe(3);
+    expect(mail.html.split(`\u2068${spoof}\u2069`).length - 1).toBeGreaterThanOrEqual(3);
+  });
+});
