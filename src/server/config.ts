@@ -52,6 +52,8 @@ export const configSchema = publicSettingsSchema.extend({
   ),
   /** The sender of every e-mail, such as "Example Help <help@example.com>". */
   MAIL_FROM: optional,
+  /** E-mails sent (or given up) are kept this long, for support questions, then deleted. */
+  MAIL_KEEP_DAYS: z.coerce.number().int().positive().default(30),
   /** How often the mail worker looks for due e-mails (it is also woken when one is written). */
   MAIL_POLL_SECONDS: z.coerce.number().positive().default(5),
   /** A message unread this long, by someone with no stream open, is e-mailed to them (mail/missedMessages.ts). */

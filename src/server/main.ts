@@ -92,7 +92,8 @@ export async function startFoyer(env: Record<string, string | undefined> = proce
       ? `E-mail: through ${new URL(config.SMTP_URL).host}, from ${config.MAIL_FROM}.`
       : 'E-mail: off (set SMTP_URL and MAIL_FROM to send invitations by e-mail).',
   );
-  const housekeeping = () => sweep(services.db).catch((error: unknown) => log.error('Housekeeping failed:', error));
+  const housekeeping = () =>
+    sweep(services.db, { mailKeepDays: config.MAIL_KEEP_DAYS }).catch((error: unknown) => log.error('Housekeeping failed:', error));
   void housekeeping();
   const sweeper = setInterval(housekeeping, sweepEveryMs).unref();
   const address = server.address();

@@ -21,7 +21,23 @@ describe.each(testDatabases)('the sweep on $name', ({ open }) => {
     await db.query(`update one_time_codes set expires_at = now() - interval '31 days' where id = $1`, [ids[0]]);
     await db.query(`update one_time_codes set used_at = now() - interval '31 days' where id = $1`, [ids[1]]);
     await db.query(`update one_time_codes set used_at = now() - interval '2 days' where id = $1`, [ids[2]]);
-    expect(await sweep(db)).toEqual({ rateLimits: 1, codes: 2 });
+    // E-mails: one sent 40 days ago and one given up 31 days ago go; one sent 2 days ago and one still due stay.
+    const mail = (key: string, sent: string | null, gaveUp: string | null) =>
+      db.query(
+        `insert into mail_outbox (idempotency_key, kind, recipient, message_id, subject, text_body, html_body, sent_at, gave_up_at)
+         values ($1, 'test', 'a@example.com', $1, '', '', '', now() - $2::interval, now() - $3::interval)`,
+        [key, sent, gaveUp],
+      );
+    await mail('sent-40', '40 days', null);
+    await mail('gave-up-31', null, '31 days');
+    await mail('sent-2', '2 days', null);
+    await mail('due', null, null);
+    expect(await sweep(db, { mailKeepDays: 30 })).toEqual({ rateLimits: 1, codes: 2, mails: 2 });
+    expect(
+      (await db.query<{ idempotency_key: string }>('select idempotency_key from mail_outbox order by id')).map(
+        (row) => row.idempotency_key,
+      ),
+    ).toEqual(['sent-2', 'due']);
     expect((await db.query<{ key: string }>('select key from rate_limits')).map((row) => row.key)).toEqual(['new']);
     expect((await db.query<{ id: number }>('select id from one_time_codes order by id')).map((row) => row.id)).toEqual(ids.slice(2));
   });

@@ -9,7 +9,7 @@ import type { ChatStatus } from '../../lib/api/chat.ts';
 import type { Queryable } from '../db/database.ts';
 import { ApiError } from '../errors.ts';
 import type { Services } from '../services.ts';
-import { cancelPendingMail } from '../mail/outbox.ts';
+import { forgetMailAbout } from '../mail/outbox.ts';
 
 type ContactRow = { id: string; email: string; name: string; lang: string; created_at: Date } & Record<string, unknown>;
 
@@ -104,7 +104,9 @@ export async function eraseContact(
     );
     const ids = boxes.map((box) => box.id);
     await tx.query(`delete from contacts where id = $1`, [contactId]);
-    await cancelPendingMail(tx, contact.email);
+    await forgetMailAbout(tx, contact.email, ids);
+    // The per-address limit of "send me a new link" (api/sessions.ts) is keyed by the address.
+    await tx.query(`delete from rate_limits where key = $1`, [`newLink:${contact.email.trim().toLowerCase()}`]);
     await chat.announceEnd(tx, ids);
     await chat.announceAccessEnd(tx, { kind: 'contact', id: contactId });
     return { ids, messages: count!.messages };

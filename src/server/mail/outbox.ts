@@ -38,6 +38,31 @@ export async function cancelPendingMail(tx: Queryable, address: string): Promise
   return rows.length;
 }
 
+/**
+ * What the outbox holds about an erased contact goes: the e-mails to them (their address), and the text and subject of
+ * staff e-mails about their chat boxes (their name, their words). Those rows stay, empty, so the causes they record
+ * are not sent again.
+ */
+export async function forgetMailAbout(tx: Queryable, address: string, chatBoxIds: readonly string[]): Promise<void> {
+  await tx.query(`delete from mail_outbox where lower(recipient) = lower($1)`, [address]);
+  if (chatBoxIds.length === 0) return;
+  await tx.query(
+    `update mail_outbox set subject = '', text_body = '', html_body = '', last_error = null,
+       gave_up_at = case when sent_at is null then coalesce(gave_up_at, now()) else gave_up_at end
+     where split_part(idempotency_key, ':', 3) = any($1::text[]) and idempotency_key like 'missed:staff:%'`,
+    [chatBoxIds],
+  );
+}
+
+/** Drops the e-mails sent or given up more than `days` ago: nobody needs their rows any more. */
+export async function pruneMail(db: Queryable, days: number): Promise<number> {
+  const rows = await db.query(
+    `delete from mail_outbox where coalesce(sent_at, gave_up_at) < now() - make_interval(days => $1) returning id`,
+    [days],
+  );
+  return rows.length;
+}
+
 /** Writes the e-mail; returns false when one with this idempotency key was written before. */
 export async function enqueueMail(tx: Queryable, siteUrl: string, mail: OutgoingMail): Promise<boolean> {
   const rows = await tx.query(
