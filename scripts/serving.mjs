@@ -72,6 +72,9 @@ export function stopCleanly(stop, { hardExitAfterMs = hardExitMs } = {}) {
 }
 
 export async function serve() {
+  // Every file the server and its helpers write (the database, the session secret, caught e-mails, the emulator's
+  // accounts) is their owner's alone, whatever the shell's umask: the built site is made before this.
+  process.umask(0o077);
   let emulator;
   let mailCatcher;
   let foyer;

@@ -1,6 +1,8 @@
 /**
  * Astro's middleware: every page passes through it, when it is pre-rendered at build time and when it is rendered on
- * demand. A page with islands gets module preloads for their scripts (islandPreloads.ts).
+ * demand. A page with islands gets module preloads for their scripts (islandPreloads.ts). A page rendered on demand
+ * says its charset (Astro's answer names none) and that it is not to be reused without asking: it carries the
+ * settings of the moment (bot check, developer mode) and answers for one address.
  */
 import { defineMiddleware } from 'astro:middleware';
 import { resolve } from 'node:path';
@@ -9,10 +11,14 @@ import { withIslandPreloads } from './islandPreloads.ts';
 // The built site's browser files: FOYER_OUT_DIR as the build and the server (src/server/config.ts) resolve it.
 const clientDir = resolve(process.env['FOYER_OUT_DIR'] ?? './dist', 'client');
 
-export const onRequest = defineMiddleware(async (_context, next) => {
+export const onRequest = defineMiddleware(async (context, next) => {
   const response = await next();
   if (!response.headers.get('content-type')?.startsWith('text/html')) return response;
   const html = await response.text();
-  if (!html.includes('<astro-island')) return new Response(html, response);
-  return new Response(withIslandPreloads(html, clientDir), response);
+  const page = new Response(html.includes('<astro-island') ? withIslandPreloads(html, clientDir) : html, response);
+  if (!context.isPrerendered) {
+    page.headers.set('Content-Type', 'text/html; charset=utf-8');
+    page.headers.set('Cache-Control', 'no-cache');
+  }
+  return page;
 });

@@ -1,7 +1,10 @@
-import { stat } from 'node:fs/promises';
+import { lstat, readdir, stat } from 'node:fs/promises';
+import { join } from 'node:path';
 import { inviteLink } from './cli.ts';
 import { articleIn, articlePath, messages } from './content.ts';
+import { emulatorHost } from './emulator.ts';
 import { expect, test } from './fixtures.ts';
+import { signedIn } from './staffSignIn.ts';
 
 test('every kind of response carries the security headers, and the CSP allows no unsafe inline script', async ({ request }) => {
   for (const path of [
@@ -71,10 +74,20 @@ test('the API answers errors in JSON with the right status', async ({ request })
   );
 });
 
-test('the server’s data directory is its owner’s alone (mode 700)', async () => {
+test('the server’s data directory and every file in it are its owner’s alone', async () => {
   // The directory playwright.config.ts gives the server.
-  const { mode } = await stat('node_modules/.cache/foyer-e2e-data');
+  const dir = 'node_modules/.cache/foyer-e2e-data';
+  const { mode } = await stat(dir);
   expect((mode & 0o777).toString(8)).toBe('700');
+  const entries = await readdir(dir, { recursive: true });
+  expect(entries.length).toBeGreaterThan(10);
+  const open: string[] = [];
+  for (const entry of entries) {
+    const found = await lstat(join(dir, entry)).catch(() => undefined);
+    // A link's own mode means nothing; what it points to is listed itself.
+    if (found && !found.isSymbolicLink() && found.mode & 0o077) open.push(`${entry} ${(found.mode & 0o777).toString(8)}`);
+  }
+  expect(open).toEqual([]);
 });
 
 test('a flood of event streams from one token leaves the site and the API answering; the token keeps its newest few', async ({
@@ -114,5 +127,30 @@ test('a flood of event streams from one token leaves the site and the API answer
     expect(wrongCode.status()).toBe(401);
   } finally {
     for (const one of flood) one.abort();
+  }
+});
+
+test('pages rendered on demand say their charset and that they are not to be reused unasked', async ({ request }) => {
+  for (const path of ['/en/chat', '/ar/chatBox', '/en/login', '/en/staff', '/en/no-such-page']) {
+    const response = await request.get(path);
+    expect(response.headers()['content-type'], path).toBe('text/html; charset=utf-8');
+    expect(response.headers()['cache-control'], path).toBe('no-cache');
+  }
+});
+
+test('the staff pages let the Firebase SDK renew the sign-in (the CSP allows its token endpoint)', async ({ browser }) => {
+  const page = await signedIn(browser, '/en/staff');
+  for (const path of ['/en/staff', '/en/staff/help-centre']) {
+    await page.goto(path);
+    // Where the SDK renews an ID token (the emulator's stand-in for securetoken.googleapis.com): a CSP refusal is a
+    // TypeError before any answer, an allowed call gets the emulator's 400 for a missing refresh token.
+    const status = await page.evaluate(async (url) => {
+      try {
+        return (await fetch(url, { method: 'POST', body: 'grant_type=refresh_token&refresh_token=x' })).status;
+      } catch (error) {
+        return String(error);
+      }
+    }, `http://${emulatorHost}/securetoken.googleapis.com/v1/token?key=any`);
+    expect(status, path).toBe(400);
   }
 });

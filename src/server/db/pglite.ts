@@ -1,6 +1,7 @@
 /** The embedded database: PGlite (PostgreSQL compiled to WebAssembly) in one directory, one process. */
 import { PGlite, types } from '@electric-sql/pglite';
 import type { Database, Queryable, Row } from './database.ts';
+import { makeFilesPrivate } from './dataDirectory.ts';
 import { lockDirectory } from './directoryLock.ts';
 
 export async function openPGlite(dataDir: string, loadDataDir?: Blob): Promise<Database> {
@@ -12,6 +13,7 @@ export async function openPGlite(dataDir: string, loadDataDir?: Blob): Promise<D
       ...(loadDataDir && { loadDataDir }),
       parsers: { [types.INT8]: (value: string) => Number(value) },
     });
+    if (!inMemory) await makeFilesPrivate(dataDir);
   } catch (error) {
     await unlock();
     throw error;

@@ -103,6 +103,30 @@ describe('security headers', () => {
     expect(csp).not.toContain('googleapis.com');
   });
 
+  it('let the staff pages reach Firebase, which renews the sign-in there, and nothing else outside', () => {
+    for (const path of ['/en/staff', '/ar/staff/help-centre']) {
+      const csp = production(path)['Content-Security-Policy']!;
+      expect(csp, path).toContain("connect-src 'self' https://identitytoolkit.googleapis.com https://securetoken.googleapis.com");
+      expect(csp, path).not.toMatch(/recaptcha|apis\.google\.com/);
+      expect(csp, path).toContain("frame-src 'none'");
+    }
+  });
+
+  it('keep pages and files to this origin, but let other sites frame the widget and load embed.js', () => {
+    for (const path of ['/en', '/en/chat', '/en/staff', '/_astro/x.js', '/favicon.ico']) {
+      expect(headersFor(path), path).toMatchObject({
+        'Cross-Origin-Resource-Policy': 'same-origin',
+        'Cross-Origin-Opener-Policy': 'same-origin',
+      });
+    }
+    // Sign-in's popups (Google, Apple) answer the page that opened them.
+    expect(headersFor('/en/login')['Cross-Origin-Opener-Policy']).toBe('same-origin-allow-popups');
+    for (const path of ['/en/chatBox', '/de/chatBox/cb_x', '/embed.js']) {
+      expect(headersFor(path)['Cross-Origin-Resource-Policy'], path).toBe('cross-origin');
+      expect(headersFor(path)['Cross-Origin-Opener-Policy'], path).toBeUndefined();
+    }
+  });
+
   it('let nobody frame the widget when no origin is configured', () => {
     expect(securityHeaders(loadConfig({}), hashes)('/en/chatBox')['Content-Security-Policy']).toContain("frame-ancestors 'none'");
   });

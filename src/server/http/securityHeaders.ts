@@ -17,12 +17,14 @@ export interface InlineHashes {
 const chatBoxPage = /^\/[^/]+\/chatBox(?:\/|$)/;
 
 /** Which outside hosts a page needs, by its route: help-centre pages need none. */
-type Area = 'signIn' | 'conversation' | 'none';
+type Area = 'signIn' | 'conversation' | 'staff' | 'none';
 
 function areaOf(pathname: string): Area {
   const [, , page] = pathname.split('/');
   if (page === 'login' || page === 'password') return 'signIn';
   if (page === 'chat' || page === 'chatBox') return 'conversation';
+  // The staff page and the help-centre report load Firebase, which renews the sign-in there.
+  if (page === 'staff') return 'staff';
   return 'none';
 }
 
@@ -39,8 +41,8 @@ interface Sources {
 
 /**
  * The outside hosts a page may use, narrowed to the paths used: reCAPTCHA (production) where contacts verify codes,
- * Firebase Auth (or its emulator) where staff sign in or work, and Google's API script with the auth handler's frame
- * where the SDK is set up for popup sign-in (the login and password pages).
+ * Firebase Auth (or its emulator) where staff sign in or work (conversations, the staff pages), and Google's API
+ * script with the auth handler's frame where the SDK is set up for popup sign-in (the login and password pages).
  */
 function outsideSources(config: Settings, area: Area): Sources {
   const sources: Sources = { script: [], connect: [], frame: [] };
@@ -90,17 +92,38 @@ export function securityHeaders(config: Settings, hashes: InlineHashes): (pathna
     'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=()',
     ...(config.SITE_URL.startsWith('https:') && { 'Strict-Transport-Security': 'max-age=31536000' }),
   };
+  // The widget is framed by other sites, and /embed.js is loaded by them: their resources may be used cross-origin.
+  // Everything else is this origin's alone (Cross-Origin-Resource-Policy), and its pages keep their window to
+  // themselves (Cross-Origin-Opener-Policy).
+  const shared = { 'Cross-Origin-Resource-Policy': 'cross-origin' };
+  const own = { 'Cross-Origin-Resource-Policy': 'same-origin', 'Cross-Origin-Opener-Policy': 'same-origin' };
   const unframed = (area: Area) => ({
     ...common,
+    ...own,
     'Content-Security-Policy': policy(hashes, [], outsideSources(config, area)),
     'X-Frame-Options': 'DENY',
   });
   const byArea: Record<Area, Record<string, string>> = {
-    signIn: unframed('signIn'),
+    // Sign-in opens Google's and Apple's popups, which must be able to answer the page that opened them.
+    signIn: { ...unframed('signIn'), 'Cross-Origin-Opener-Policy': 'same-origin-allow-popups' },
     conversation: unframed('conversation'),
+    staff: unframed('staff'),
     none: unframed('none'),
   };
-  const widget = { ...common, 'Content-Security-Policy': policy(hashes, config.FRAME_ANCESTORS, outsideSources(config, 'conversation')) };
-  const api = { ...common, 'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'" };
-  return (pathname) => (pathname.startsWith('/api/') ? api : chatBoxPage.test(pathname) ? widget : byArea[areaOf(pathname)]);
+  const widget = {
+    ...common,
+    ...shared,
+    'Content-Security-Policy': policy(hashes, config.FRAME_ANCESTORS, outsideSources(config, 'conversation')),
+  };
+  const nothing = "default-src 'none'; frame-ancestors 'none'";
+  const api = { ...common, 'Content-Security-Policy': nothing };
+  const embedScript = { ...common, ...shared, 'Content-Security-Policy': nothing };
+  return (pathname) =>
+    pathname.startsWith('/api/')
+      ? api
+      : chatBoxPage.test(pathname)
+        ? widget
+        : pathname === '/embed.js'
+          ? embedScript
+          : byArea[areaOf(pathname)];
 }
