@@ -29,17 +29,24 @@ function show(profile: StaffHintProfile | null): void {
   if (!profile) return setOpen(menu, false);
   menu.querySelector('[data-staff-name]')!.textContent = profile.name;
   menu.querySelector('[data-staff-initials]')!.textContent = initials(profile.name);
-  const avatar = menu.querySelector<HTMLImageElement>('[data-staff-avatar]')!;
   const initialsBadge = menu.querySelector<HTMLElement>('[data-staff-initials]')!;
   const url = safeAvatarUrl(profile.avatarUrl, location.origin);
-  if (url) {
-    avatar.onerror = () => {
-      avatar.hidden = true;
+  // Made only when there is a picture: an <img> without a source in every page's markup is not valid HTML.
+  let avatar = menu.querySelector<HTMLImageElement>('[data-staff-avatar]');
+  if (url && !avatar) {
+    avatar = Object.assign(document.createElement('img'), { className: 'staff-menu-avatar', alt: '', width: 28, height: 28 });
+    avatar.dataset['staffAvatar'] = '';
+    initialsBadge.after(avatar);
+  }
+  if (avatar && url) {
+    const shown = avatar;
+    shown.onerror = () => {
+      shown.hidden = true;
       initialsBadge.hidden = false;
     };
-    if (avatar.getAttribute('src') !== url) avatar.src = url;
+    if (shown.getAttribute('src') !== url) shown.src = url;
   }
-  avatar.hidden = !url;
+  if (avatar) avatar.hidden = !url;
   initialsBadge.hidden = !!url;
 }
 

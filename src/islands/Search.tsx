@@ -156,6 +156,14 @@ function SearchView({ lang, messages, topics }: Props) {
           data-search-box
           onChange={(event) => changeSearch({ query: event.currentTarget.value })}
         />
+        {/* Results follow the typing; the button is the form's way to say "search" (and Enter's). */}
+        <button type="submit">
+          <svg className="icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+            <circle cx="11" cy="11" r="7" />
+            <path d="m20 20-3.5-3.5" />
+          </svg>
+          <span className="sr-only">{t('search.submit')}</span>
+        </button>
       </form>
       <p id={`${id}-hint`} className="muted search-hint">
         {t('search.keyboardHint')}

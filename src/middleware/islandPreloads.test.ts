@@ -29,6 +29,16 @@ describe('module preloads for islands', () => {
     );
   });
 
+  it('take Astro’s island style out of the body into the head, unchanged', () => {
+    const style = '<style>astro-island,astro-slot,astro-static-slot{display:contents}</style>';
+    const html = withIslandPreloads(page(`<p>a</p>${style}${chatIsland}`), clientDir);
+    expect(html).toMatch(
+      /<link rel="modulepreload" href="[^"]+">(<style>astro-island,astro-slot,astro-static-slot\{display:contents\}<\/style>)<\/head>/,
+    );
+    expect(html.split(style)).toHaveLength(2);
+    expect(html).toContain(`<body><p>a</p>${chatIsland}</body>`);
+  });
+
   it('go at the end of the head, and leave a page without islands as it was', () => {
     const html = withIslandPreloads(page(chatIsland), clientDir);
     expect(html).toMatch(

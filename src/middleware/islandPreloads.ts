@@ -42,10 +42,20 @@ export function islandScripts(html: string, clientDir: string): string[] {
   return [...all];
 }
 
-/** The page with a module preload for each of its islands' scripts, at the end of its head. */
+/** The rule Astro writes before a page's first island, in the body, where a <style> is not valid HTML. */
+const islandStyle = '<style>astro-island,astro-slot,astro-static-slot{display:contents}</style>';
+
+/**
+ * The page with a module preload for each of its islands' scripts, at the end of its head, and Astro's island style
+ * moved there from the body (the same text, so the CSP's hash of it still holds).
+ */
 export function withIslandPreloads(html: string, clientDir: string): string {
   const scripts = islandScripts(html, clientDir);
-  if (scripts.length === 0) return html;
+  const head = html.indexOf('</head>');
+  const styled = html.indexOf(islandStyle, head);
+  const style = styled > head ? islandStyle : '';
+  if (scripts.length === 0 && !style) return html;
   const links = scripts.map((path) => `<link rel="modulepreload" href="${path}">`).join('');
-  return html.replace('</head>', `${links}</head>`);
+  const body = style ? html.slice(head, styled) + html.slice(styled + style.length) : html.slice(head);
+  return `${html.slice(0, head)}${links}${style}${body}`;
 }

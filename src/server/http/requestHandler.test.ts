@@ -78,6 +78,21 @@ describe('the request handler on a Node socket', () => {
     expect(await get(port, '/en/ok')).toEqual({ status: 200, body: 'fine' });
     expect(server.listening).toBe(true);
   });
+
+  it('sends a built page named by its file (…/index.html) to its own address, query kept', async () => {
+    const locationOf = (path: string) =>
+      new Promise<[number, string | undefined]>((resolve, reject) => {
+        request({ host: '127.0.0.1', port, path, agent: false }, (res) => {
+          res.resume();
+          resolve([res.statusCode ?? 0, res.headers.location]);
+        })
+          .on('error', reject)
+          .end();
+      });
+    expect(await locationOf('/en/categories/a/articles/b/index.html?x=1')).toEqual([301, '/en/categories/a/articles/b?x=1']);
+    expect(await locationOf('/index.html')).toEqual([301, '/']);
+    expect((await get(port, '/en/index.htmlx')).status).toBe(200);
+  });
 });
 
 describe('security headers', () => {

@@ -77,6 +77,12 @@ export function requestHandler({ api, site, precompressed, headersFor, clientAdd
       req.url = target.url;
       const security = headersFor(target.pathname);
       const toApi = target.pathname.startsWith('/api/');
+      // A built page's file named outright (…/index.html) would be served, and its relative links then resolve
+      // against the wrong folder: its address is the folder's.
+      if (!toApi && target.pathname.endsWith('/index.html')) {
+        const canonical = target.pathname.slice(0, -'/index.html'.length) || '/';
+        return plainAnswer(res, 301, 'Moved permanently.', { ...security, Location: canonical + target.url.slice(target.pathname.length) });
+      }
       // The API's answers take them with their status (nodeApi.ts): set one by one here, Node would keep a copy of
       // them, and an open event stream would hold it for its whole life.
       if (!toApi) for (const [name, value] of Object.entries(security)) res.setHeader(name, value);

@@ -19,7 +19,7 @@ export function mailDocument({ lang, subject, body, footer }: { lang: Lang; subj
 <body style="font-family: system-ui, sans-serif; line-height: 1.5; color: #1a1a1a; max-width: 36rem; margin: 0 auto; padding: 1rem;">
 ${body}
 <hr style="border: 0; border-top: 1px solid #ddd;">
-<div style="font-size: 0.875rem; color: #555;">${footer}</div>
+<div style="font-size: 14px; color: #555;">${footer}</div>
 </body></html>
 `;
 }

@@ -23,4 +23,22 @@ describe('a missed-message e-mail', () => {
     expect(mail.text.split(`\u2068${spoof}\u2069`).length - 1).toBe(3);
     expect(mail.html.split(`\u2068${spoof}\u2069`).length - 1).toBeGreaterThanOrEqual(3);
   });
+
+  it('sizes its small print in pixels: SpamAssassin reads a rem size as invisible text (HTML_TEXT_INVISIBLE_FONT)', () => {
+    const mail = missedMessagesMail({
+      idempotencyKey: 'k',
+      side: 'contact',
+      to: 'ana@example.com',
+      lang: 'en',
+      name: 'Ana',
+      messages: [{ senderName: 'Lee', body: 'Hello', createdAt: new Date('2026-11-27T08:00:00Z') }],
+      earlier: false,
+      link: 'https://help.example.com/en/chat/cb_x',
+      expiresAt: new Date('2026-12-04T08:00:00Z'),
+      siteUrl: 'https://help.example.com',
+      unsubscribeToken: 't',
+    });
+    expect(mail.html).toMatch(/font-size: 14px/);
+    expect(mail.html).not.toMatch(/font-size:\s*[\d.]+r?em/);
+  });
 });

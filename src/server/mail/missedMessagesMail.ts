@@ -84,7 +84,7 @@ export function missedMessagesMail(input: MissedMessagesMailInput): OutgoingMail
   const quoted = input.messages
     .map(
       (message) =>
-        `<p style="margin: 1rem 0 0.25rem; font-size: 0.875rem; color: #555;">${escapeHtml(heading(message))}</p>
+        `<p style="margin: 1rem 0 0.25rem; font-size: 14px; color: #555;">${escapeHtml(heading(message))}</p>
 <blockquote dir="auto" style="margin: 0; padding: 0.5rem 0.75rem; border-inline-start: 3px solid #2d5bd7; background: #f4f6fb; white-space: pre-wrap;">${escapeHtml(message.body)}</blockquote>`,
     )
     .join('\n');
