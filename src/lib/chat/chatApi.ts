@@ -20,8 +20,12 @@ import type {
 } from '../api/chat.ts';
 import { ApiRequestError, request } from '../http/client.ts';
 
-/** Gives a fresh bearer token, or null when there is no session any more. */
-export type TokenGetter = () => Promise<string | null>;
+/**
+ * Gives a bearer token, or null when there is no session any more. `fresh`: the server refused the last one (a
+ * staff member's ID token revoked by a password change, or by an Auth emulator started again): ask for a new one
+ * rather than the one kept.
+ */
+export type TokenGetter = (options?: { fresh?: boolean }) => Promise<string | null>;
 
 /** A send that hangs would hold the outbox (and its lock) forever; after this it counts as a network failure. */
 export const callTimeoutMs = 30_000;

@@ -114,7 +114,7 @@ describe('the event stream', () => {
     expect(events[0]).toEqual({ event: 'message', id: '12', data: '{"x":true}' });
   });
 
-  it('stops on 401 or 403 and reports the server’s code, without retrying', async () => {
+  it('stops on 401 (once a fresh token was refused too) or 403 and reports the server’s code, without retrying', async () => {
     handler = (_req, res) => {
       res.writeHead(401, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ error: { code: 'token_expired', message: 'expired' } }));
@@ -122,7 +122,7 @@ describe('the event stream', () => {
     const { states } = start();
     await until(() => states.includes('stopped:token_expired'));
     await new Promise((resolve) => setTimeout(resolve, 150));
-    expect(requests).toHaveLength(1);
+    expect(requests).toHaveLength(2);
 
     handler = (_req, res) => {
       res.writeHead(403);
@@ -181,6 +181,27 @@ describe('the event stream', () => {
     expect(at[1]! - at[0]!).toBeGreaterThanOrEqual(1000);
     expect(at[2]! - at[1]!).toBeGreaterThanOrEqual(1000);
     await until(() => states.at(-1) === 'open');
+  });
+
+  it('after a 401 asks once for a fresh token and connects again at once; a second 401 stops it', async () => {
+    handler = (_req, res, index) => {
+      // The first token was revoked (the emulator started again); the fresh one works until the sign-in ends.
+      if (index === 0 || index >= 2)
+        return void res.writeHead(401, { 'content-type': 'application/json' }).end('{"error":{"code":"invalid_token"}}');
+      sse(res);
+      res.write(': open\n\n');
+      setTimeout(() => res.end(), 50);
+    };
+    const asked: (boolean | undefined)[] = [];
+    const { states } = start({
+      getToken: async (options) => (asked.push(options?.fresh), `token-${asked.length}`),
+      backoff: { firstMs: 5000, maxMs: 5000 },
+    });
+    await until(() => requests.length === 2);
+    expect(requests[1]!['authorization']).toBe('Bearer token-2');
+    // Once open, a later 401 earns one fresh try again, then stops.
+    await until(() => states.at(-1) === 'stopped:invalid_token', 8000);
+    expect(asked).toEqual([undefined, true, undefined, true]);
   });
 
   it('treats a connection silent for too long as dead, though it never closed', async () => {

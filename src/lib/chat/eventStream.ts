@@ -6,6 +6,7 @@
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import { heartbeatMs } from '../api/constants.ts';
 import { callHeaders } from '../http/headers.ts';
+import type { TokenGetter } from './chatApi.ts';
 
 export type StreamState = 'connecting' | 'open' | 'down' | 'stopped';
 
@@ -20,8 +21,11 @@ export const stopStatuses = [400, 401, 403, 404];
 
 export interface EventStreamOptions {
   url: string;
-  /** Asked before every (re)connect; null means there is no session any more (stops with `unauthorized`). */
-  getToken: () => Promise<string | null>;
+  /**
+   * Asked before every (re)connect; null means there is no session any more (stops with `unauthorized`). After a 401
+   * it is asked once for a fresh token, and the stream connects again at once; a second 401 stops it.
+   */
+  getToken: TokenGetter;
   /** Resume after this event id (the `seq` a list answer gave). */
   lastEventId?: string | undefined;
   onEvent: (event: EventSourceMessage) => void;
@@ -82,6 +86,8 @@ export function openEventStream(options: EventStreamOptions): EventStream {
   let state: StreamState | undefined;
   let closed = false;
   let attempt = 0;
+  /** The server refused the last token (401): the next connect asks for a fresh one, and a second refusal stops. */
+  let refused = false;
   /** A server that refused a stream with Retry-After (too many open: 429, 503) is not asked again before this. */
   let notBefore = 0;
   let lastByteAt = 0;
@@ -136,7 +142,7 @@ export function openEventStream(options: EventStreamOptions): EventStream {
     if (state === undefined) report('connecting');
     let token: string | null;
     try {
-      token = await options.getToken();
+      token = await options.getToken(refused ? { fresh: true } : undefined);
     } catch {
       if (controller === own) scheduleRetry();
       return;
@@ -149,6 +155,11 @@ export function openEventStream(options: EventStreamOptions): EventStream {
     try {
       armDeadTimer();
       const response = await fetch(options.url, { headers, signal: own.signal, cache: 'no-store' });
+      if (response.status === 401 && !refused) {
+        refused = true;
+        clearTimeout(deadTimer);
+        return void connect();
+      }
       if (stopStatuses.includes(response.status)) return stop(await errorCode(response));
       if (!response.ok || !response.body) {
         const retryAfter = Number(response.headers.get('retry-after'));
@@ -156,6 +167,7 @@ export function openEventStream(options: EventStreamOptions): EventStream {
         throw new Error(`stream answered ${response.status}`);
       }
       parser.reset();
+      refused = false;
       openedAt = Date.now();
       report('open');
       const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();

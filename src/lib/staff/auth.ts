@@ -135,9 +135,9 @@ export async function signOut(auth: Auth): Promise<void> {
 const refresherFor = (auth: Auth) => () => (auth.currentUser ? store(auth.currentUser, true) : Promise.resolve(null));
 
 /** The id token for a call: refreshed first when it is 1800 s old or older. */
-export async function currentIdToken(auth: Auth, now = Date.now()): Promise<string | null> {
+export async function currentIdToken(auth: Auth, now = Date.now(), { fresh = false } = {}): Promise<string | null> {
   if (!auth.currentUser) return null;
-  return staffIdToken(now, refresherFor(auth));
+  return fresh ? refresherFor(auth)() : staffIdToken(now, refresherFor(auth));
 }
 
 /** Picks up a session the SDK restored, and keeps the id token fresh every 1800 s. Returns a stop function. */

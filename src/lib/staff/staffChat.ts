@@ -4,6 +4,7 @@
  * and a token getter (the id token, refreshed at 1800 s). Null when nobody, or nobody on the staff, is signed in.
  */
 import type { Participant } from '../api/chat.ts';
+import type { TokenGetter } from '../chat/chatApi.ts';
 import { currentIdToken, fetchStaffDetails, keepSignedIn } from './auth.ts';
 import { firebaseAuth, type FirebaseWebSettings } from './firebase.ts';
 import { setStaffHint } from './signedInHint.ts';
@@ -11,7 +12,7 @@ import { setStaffHint } from './signedInHint.ts';
 export interface StaffChatIdentity {
   participant: Participant;
   name: string;
-  getToken: () => Promise<string | null>;
+  getToken: TokenGetter;
 }
 
 export async function staffChatIdentity(settings: FirebaseWebSettings): Promise<StaffChatIdentity | null> {
@@ -23,5 +24,6 @@ export async function staffChatIdentity(settings: FirebaseWebSettings): Promise<
   }
   const member = await fetchStaffDetails(auth).catch(() => null);
   if (!member) return null;
-  return { participant: { kind: 'staff', id: member.uid }, name: member.name, getToken: () => currentIdToken(auth) };
+  const getToken: TokenGetter = (options) => currentIdToken(auth, Date.now(), options);
+  return { participant: { kind: 'staff', id: member.uid }, name: member.name, getToken };
 }
