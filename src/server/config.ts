@@ -52,6 +52,9 @@ export const configSchema = publicSettingsSchema.extend({
   ),
   /** The sender of every e-mail, such as "Example Help <help@example.com>". */
   MAIL_FROM: optional,
+  /** Invitations one staff member may send by e-mail in an hour, and one address may get in a day (then 429). */
+  INVITE_MAIL_PER_STAFF_HOUR: z.coerce.number().int().positive().default(30),
+  INVITE_MAIL_PER_ADDRESS_DAY: z.coerce.number().int().positive().default(5),
   /** E-mails sent (or given up) are kept this long, for support questions, then deleted. */
   MAIL_KEEP_DAYS: z.coerce.number().int().positive().default(30),
   /** How often the mail worker looks for due e-mails (it is also woken when one is written). */

@@ -101,7 +101,6 @@ export async function invite({ db, keys, config, mail }: Services, request: Invi
       const mailInput = {
         to: request.email,
         lang,
-        name: request.name ?? contact.name,
         inviter: request.inviter,
         link,
         expiresAt,

@@ -61,8 +61,11 @@ describe.each(testDatabases)('invitations by e-mail on $name', ({ open }) => {
     expect(mail!.text).toContain('Lee <Staff>');
     expect(mail!.text).toContain(invitation.link);
     // The HTML part escapes what people typed: names never become markup.
-    expect(mail!.html).toContain('Ana &lt;script&gt;');
-    expect(mail!.html).not.toContain('<script>');
+    expect(mail!.html).toContain('Lee &lt;Staff&gt;');
+    expect(mail!.html).not.toMatch(/<script>|<Staff>/);
+    // The name the inviter typed is not in it at all: its first line is the organisation's own words.
+    expect(mail!.text).not.toContain('Ana');
+    expect(mail!.text.split('\n')[0]).toBe(de('mail.greetingNoName'));
     expect(mail!.html).toContain(`href="${invitation.link.replaceAll('&', '&amp;')}"`);
     expect(mail!.html).toMatch(/<html lang="de" dir="ltr">/);
 
@@ -131,6 +134,32 @@ describe.each(testDatabases)('invitations by e-mail on $name', ({ open }) => {
     // One client asking for many addresses.
     for (let i = 0; i < 10; i += 1) expect((await ask(`someone${i}@example.com`, '192.0.2.1')).status).toBe(200);
     expect((await ask('someone-else@example.com', '192.0.2.1')).status).toBe(429);
+  });
+
+  it('lets one staff member e-mail 30 invitations an hour and one address get 5 a day; links without e-mail are not counted', async () => {
+    const token = await staffToken('Lee');
+    const create = (email: string, sendEmail = true) =>
+      call('/api/invitations/create', { token, body: { target: 'newChatBox', email, lang: 'en', sendEmail } });
+    for (let i = 0; i < 5; i += 1) expect((await create('Flood@Example.com')).status).toBe(200);
+    const sixth = await create('flood@example.com');
+    expect([sixth.status, sixth.body.error.code, Number(sixth.headers.get('retry-after')) > 3600]).toEqual([429, 'rate_limited', true]);
+    expect((await create('flood@example.com', false)).status).toBe(200);
+    for (let i = 0; i < 24; i += 1) expect((await create(`person-${i}@example.com`)).status).toBe(200);
+    const over = await create('one-more@example.com');
+    expect([over.status, over.body.error.code]).toEqual([429, 'rate_limited']);
+    // Another staff member is not held back by Lee's count, and the limits keep no address.
+    expect(
+      (
+        await call('/api/invitations/create', {
+          token: await staffToken('Kim'),
+          body: { target: 'newChatBox', email: 'kim-guest@example.com', lang: 'en', sendEmail: true },
+        })
+      ).status,
+    ).toBe(200);
+    expect(JSON.stringify(await db.query('select key from rate_limits'))).not.toContain('example.com');
+    // Sent before the next test starts counting e-mails.
+    await services.mail!.startWorker().drain();
+    catcher.mails.splice(0);
   });
 
   it('sends nothing unless asked, and nothing twice', async () => {

@@ -13,7 +13,6 @@ export interface InvitationMailInput {
   idempotencyKey: string;
   to: string;
   lang: Lang;
-  name: string;
   /** The staff member who invited them; none from the command line. */
   inviter?: string | undefined;
   link: string;
@@ -27,14 +26,15 @@ export function invitationMail(input: InvitationMailInput): OutgoingMail {
   const organisation = t('site.name');
   // The contact's time zone is unknown to the server: the time says which one it is in.
   const time = `${new Intl.DateTimeFormat(intlLocale(input.lang), { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(input.expiresAt)} (UTC)`;
-  // The name isolated, so none can reorder the words around it.
-  const greeting = input.name ? t('mail.greeting', { name: isolate(input.name) }) : t('mail.greetingNoName');
+  // Not by the name staff typed: the first line of the organisation's e-mail is never words chosen by whoever sent it
+  // (a name such as "your account is locked, sign in below"). The inviter is named below, as the one who invites.
+  const greeting = t('mail.greetingNoName');
   const newLink = input.kind === 'newLink';
   const subject = t(newLink ? 'mail.newLink.subject' : 'mail.invitation.subject', { organisation });
   const invited = newLink
     ? t('mail.newLink.intro', { organisation })
     : input.inviter
-      ? t('mail.invitation.invitedBy', { inviter: input.inviter, organisation })
+      ? t('mail.invitation.invitedBy', { inviter: isolate(input.inviter), organisation })
       : t('mail.invitation.invited', { organisation });
   const validUntil = t('mail.invitation.validUntil', { time });
   const why = t(newLink ? 'mail.newLink.why' : 'mail.invitation.why', { organisation });
