@@ -29,7 +29,8 @@ import { staffRoutes } from './staff.ts';
 import { resubscribeRoute, unsubscribeRoute } from './mail.ts';
 import { helpCentreRoutes } from './helpCentre.ts';
 
-const routes: Route[] = [
+/** Every route the API answers (exported for the fuzz test, which must cover each). */
+export const routes: Route[] = [
   verifyChatBoxRoute,
   verifyPageRoute,
   newLinkRoute,
