@@ -26,7 +26,7 @@ const post = async (url, body, token) => {
 };
 
 /** Contacts with a session token each: by the admin channel and verify (PGlite), or straight in the database (PostgreSQL). */
-async function contactsByInvitation(foyer, count) {
+export async function contactsByInvitation(foyer, count) {
   const { sendAdminCommand } = await import('../../src/server/admin/channel.ts');
   const contacts = [];
   for (let i = 0; i < count; i += 1) {

@@ -28,6 +28,11 @@ export const configSchema = publicSettingsSchema.extend({
   SEND_RATE_WINDOW_SECONDS: z.coerce.number().int().positive().default(sendLimit.windowSeconds),
   /** How often an open event stream checks again that its caller may still read it. */
   STREAM_RECHECK_SECONDS: z.coerce.number().positive().default(60),
+  /**
+   * A stream whose client has not taken what was written to it for this long is cut off: its memory (the server's
+   * and the kernel's) is freed, and the client, if it is still there, resumes from its last event.
+   */
+  STREAM_STALL_SECONDS: z.coerce.number().positive().default(60),
   /** Event streams one contact keeps open; one more ends their oldest (api/streamLimits.ts). */
   STREAMS_PER_CONTACT: z.coerce.number().int().positive().default(8),
   /** The same for a staff member, who may well work in many tabs. */

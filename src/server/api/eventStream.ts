@@ -104,8 +104,9 @@ export abstract class ServerSentEvents implements EventStream {
   protected abstract stopped(): void;
 }
 
-export function streamAnswer(stream: EventStream): StreamAnswer {
+export function streamAnswer(stream: EventStream, stallMs: number): StreamAnswer {
   return {
+    stallMs,
     status: 200,
     headers: {
       'Content-Type': 'text/event-stream; charset=utf-8',

@@ -28,6 +28,8 @@ export interface StreamAnswer {
   status: number;
   headers: Record<string, string>;
   stream: EventStream;
+  /** A client that has not taken what was written for this long is cut off (nodeApi.ts); it resumes from its last event. */
+  stallMs: number;
 }
 
 /** A handler's answer with a status and headers of its own: a cookie, or the redirect after a form post. */

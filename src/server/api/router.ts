@@ -147,7 +147,7 @@ export function createApi(services: Services): Api {
       const caller = await callerOf(declared, services, request, body);
       const result = await declared.handle({ services, request, body, caller });
       if (result instanceof Reply) return answer(result.body, result.status, result.headers);
-      return isEventStream(result) ? streamAnswer(result) : answer(result);
+      return isEventStream(result) ? streamAnswer(result, services.config.STREAM_STALL_SECONDS * 1000) : answer(result);
     } catch (error) {
       // A form post from a page without JavaScript goes back to the page, to the part that says it failed.
       if (refused && error instanceof ApiError && error.status < 500) {

@@ -62,14 +62,35 @@ export async function serveApi(
   res.end(body);
 }
 
-/** Where an event stream writes: the Node response. A class, as it lives as long as the stream (see ServerSentEvents). */
+/**
+ * Where an event stream writes: the Node response. A class, as it lives as long as the stream (see ServerSentEvents).
+ * A client that stops reading would have everything written for it kept, by Node and by the kernel, for as long as
+ * it stays connected: once a write has to wait, the client has `stallMs` to take it, or the connection is cut.
+ */
 class ResponseSink implements StreamSink {
   readonly #res: ServerResponse;
-  constructor(res: ServerResponse) {
+  readonly #stallMs: number;
+  /** Set only while writes wait for the client. */
+  #stalled: ReturnType<typeof setTimeout> | undefined;
+  constructor(res: ServerResponse, stallMs: number) {
     this.#res = res;
+    this.#stallMs = stallMs;
   }
   write(text: string): boolean {
-    return this.#res.write(text);
+    const res = this.#res;
+    const flowing = res.write(text);
+    if (!flowing && !this.#stalled && !res.destroyed) {
+      this.#stalled = setTimeout(() => res.destroy(), this.#stallMs);
+      this.#stalled.unref?.();
+      const flowingAgain = () => {
+        clearTimeout(this.#stalled);
+        this.#stalled = undefined;
+        res.off('close', flowingAgain);
+      };
+      res.once('drain', flowingAgain);
+      res.once('close', flowingAgain);
+    }
+    return flowing;
   }
   drained(): Promise<void> {
     const res = this.#res;
@@ -86,7 +107,7 @@ class ResponseSink implements StreamSink {
 
 /** Writes a Server-Sent Events answer: each event goes out as written; it ends when either side ends it. */
 function serveStream(
-  { status, headers, stream }: StreamAnswer,
+  { status, headers, stream, stallMs }: StreamAnswer,
   req: IncomingMessage,
   res: ServerResponse,
   security: Record<string, string>,
@@ -103,5 +124,5 @@ function serveStream(
   // Listening first, so a stream whose start fails half-way is still stopped when the answer closes. 'close' comes
   // once; `once` would wrap the listener for the stream's whole life.
   res.on('close', () => stream.stop());
-  stream.start(new ResponseSink(res));
+  stream.start(new ResponseSink(res, stallMs));
 }

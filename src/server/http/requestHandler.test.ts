@@ -1,4 +1,5 @@
 import { createServer, request, type Server } from 'node:http';
+import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { EventStream } from '../api/eventStream.ts';
@@ -107,10 +108,20 @@ describe('security headers', () => {
       req.end();
     });
   const stream: EventStream = { start: (sink) => void sink.write(': open\n\n'), stop() {} };
+  /** Writes 64 KB every 20 ms until stopped: far more than a client that does not read can take. */
+  let floodStopped = false;
+  const flood: EventStream = {
+    start(sink) {
+      const timer = setInterval(() => (floodStopped ? clearInterval(timer) : sink.write(`data: ${'x'.repeat(65_536)}\n\n`)), 20);
+    },
+    stop: () => void (floodStopped = true),
+  };
   const api: Api = {
     answer: async (request) => {
       if (request.path === '/api/broken') throw new Error('the API broke');
-      if (request.path === '/api/stream') return { status: 200, headers: { 'Content-Type': 'text/event-stream' }, stream };
+      if (request.path === '/api/stream') return { status: 200, headers: { 'Content-Type': 'text/event-stream' }, stream, stallMs: 60_000 };
+      if (request.path === '/api/flood')
+        return { status: 200, headers: { 'Content-Type': 'text/event-stream' }, stream: flood, stallMs: 300 };
       return { status: 200, headers: { 'Content-Type': 'application/json' }, body: '{}' };
     },
     handle: () => Promise.reject(new Error('not used here')),
@@ -137,5 +148,16 @@ describe('security headers', () => {
     ['an event stream', '/api/stream', 'api'],
   ])('reach %s', async (_, path, area) => {
     expect((await headersOf(port, path))['x-area']).toBe(area);
+  });
+
+  it('cuts off a stream whose client stops reading, once its writes have waited past stallMs', async () => {
+    const socket = connect(port, '127.0.0.1');
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    socket.write('GET /api/flood HTTP/1.1\r\nHost: x\r\nAccept: text/event-stream\r\n\r\n');
+    // Reads nothing: the kernel's buffers fill, then the server's.
+    socket.pause();
+    // The buffers take a moment to fill; then 300 ms of waiting, and the server ends the stream.
+    await expect.poll(() => floodStopped, { timeout: 10_000 }).toBe(true);
+    socket.destroy();
   });
 });
