@@ -8,7 +8,7 @@
  */
 import { contactView, staffView } from '../chat/events.ts';
 import { Follower } from '../chat/follow.ts';
-import type { HubEvent } from '../chat/hub.ts';
+import type { HubEvent, Who } from '../chat/hub.ts';
 import type { Reader } from '../chat/presence.ts';
 import type { ContactSession } from '../contacts/sessionTokens.ts';
 import type { Services } from '../services.ts';
@@ -35,6 +35,10 @@ export interface ChatStreamOptions {
   /** The client's address, for the per-address cap (streamLimits.ts). */
   address: string;
 }
+
+/** Who reads a stream: the contact, or the staff member by uid (the hub ends their streams when their access ends). */
+const readerOf = (caller: StreamCaller): Who =>
+  caller.kind === 'contact' ? { kind: 'contact', id: caller.contactId } : { kind: 'staff', id: caller.uid };
 
 /**
  * Every open chat stream of the process, and one timer that ends the expired ones and asks again for those due,
@@ -84,7 +88,8 @@ export class ChatStream extends ServerSentEvents implements LimitedStream {
   constructor(services: Services, { chatBoxId, after, caller, endsAt, address }: ChatStreamOptions) {
     super();
     services.streams.check(address);
-    this.readerKey = caller.kind === 'contact' ? `contact:${caller.contactId}` : `staff:${caller.uid}`;
+    const who = readerOf(caller);
+    this.readerKey = `${who.kind}:${who.id}`;
     this.address = address;
     this.#services = services;
     this.#chatBoxId = chatBoxId;
@@ -103,8 +108,7 @@ export class ChatStream extends ServerSentEvents implements LimitedStream {
     const periodMs = config.STREAM_RECHECK_SECONDS * 1000;
     this.#checkAt = Date.now() + periodMs;
     startTicking(this, periodMs);
-    const caller = this.#caller;
-    const who = caller.kind === 'contact' ? { kind: caller.kind, id: caller.contactId } : { kind: caller.kind, id: caller.uid };
+    const who = readerOf(this.#caller);
     this.#follower = new Follower({ hub: chat, db, log, chatBoxId: this.#chatBoxId, after: this.#after, who, reader: this });
     // The hub was closing: the follower has ended the stream already.
     if (this.ended) this.#follower.stop();
