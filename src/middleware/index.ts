@@ -1,8 +1,8 @@
 /**
  * Astro's middleware: every page passes through it, when it is pre-rendered at build time and when it is rendered on
- * demand. A page with islands gets module preloads for their scripts (islandPreloads.ts). A page rendered on demand
- * says its charset (Astro's answer names none) and that it is not to be reused without asking: it carries the
- * settings of the moment (bot check, developer mode) and answers for one address.
+ * demand. A page with islands gets module preloads for their scripts, and Astro's island style in its head
+ * (islandPreloads.ts). A page rendered on demand says its charset (Astro's answer names none) and that it is not to be
+ * reused without asking: it carries the settings of the moment (bot check, developer mode) and answers for one address.
  */
 import { defineMiddleware } from 'astro:middleware';
 import { resolve } from 'node:path';
