@@ -10,6 +10,7 @@ import { demoStaffLogin } from '../authEmulator.mjs';
 import { measureLighthouse } from './lighthouse.mjs';
 import { startDemoHost } from '../demoHost.mjs';
 import { measureStreamFloor } from './streamFloor.mjs';
+import { measureStalledReaders } from './stalled.mjs';
 import { measureApi } from './api.mjs';
 import { measureChat } from './chat.mjs';
 import { measureInbox } from './inbox.mjs';
@@ -95,6 +96,7 @@ if (!process.env.BENCH_DATABASE_URL && process.env.TEST_DATABASE_URL) process.en
 const chat = await measureChat(root, outDir);
 // The same measure on Node's own HTTP server with nothing of Foyer's: the floor under "memory per idle stream".
 const streamFloor = await measureStreamFloor();
+const stalled = await measureStalledReaders(root, outDir);
 const inbox = await measureInbox(root, outDir);
 const mail = await measureMail();
 
@@ -117,6 +119,7 @@ const results = {
   api,
   chat,
   streamFloor,
+  stalled,
   inbox,
   mail,
   indexBytes: indexSizes(join(outDir, 'client/pagefind')),
@@ -227,6 +230,19 @@ row(
   '',
   true,
 );
+row(
+  `chat: ${stalled.streams.toLocaleString('en')} readers that never read, ${(stalled.megabytesSent / 1024).toFixed(1)} GB for them: kernel TCP memory`,
+  `${stalled.loaded.tcpMiB.toFixed(0)} MiB`,
+  '≤ 256 MiB',
+  stalled.loaded.tcpMiB <= 256,
+);
+row(
+  `chat: the same, server RSS before / loaded / after ${stalled.stallSeconds} s`,
+  [stalled.before, stalled.loaded, stalled.after].map((at) => at.rssMiB.toFixed(0)).join(' / ') + ' MiB',
+  '',
+  true,
+);
+row(`chat: the same, server sockets still open after ${stalled.stallSeconds} s`, stalled.open, '0', stalled.open === 0);
 row('chat: sends per second, PGlite (20 connections)', chat.send.rps.toFixed(0), '≥ 1,000', chat.send.rps >= 1000);
 if (chat.postgresSend) row('chat: sends per second, PostgreSQL', chat.postgresSend.rps.toFixed(0), '', chat.postgresSend.errors === 0);
 for (const [name, run] of Object.entries({ PGlite: inbox.pglite, PostgreSQL: inbox.postgres })) {

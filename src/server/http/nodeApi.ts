@@ -65,9 +65,13 @@ export async function serveApi(
 /**
  * Where an event stream writes: the Node response. A class, as it lives as long as the stream (see ServerSentEvents).
  * A client that stops reading would have everything written for it kept, by Node and by the kernel, for as long as
- * it stays connected: once a write has to wait, the client has `stallMs` to take it, or the connection is cut.
+ * it stays connected: once a write has to wait, the client has `stallMs` to take it, or the connection is cut; and
+ * once `maxWaitingBytes` wait in Node, at once. The cut is a reset, which frees the kernel's buffers too (a plain
+ * close would leave them queued behind a window the client never opens).
  */
 class ResponseSink implements StreamSink {
+  /** The kernel holds megabytes for a client before Node must keep anything: past this, nobody is reading. */
+  static readonly maxWaitingBytes = 1 << 20;
   readonly #res: ServerResponse;
   readonly #stallMs: number;
   /** Set only while writes wait for the client. */
@@ -79,8 +83,13 @@ class ResponseSink implements StreamSink {
   write(text: string): boolean {
     const res = this.#res;
     const flowing = res.write(text);
-    if (!flowing && !this.#stalled && !res.destroyed) {
-      this.#stalled = setTimeout(() => res.destroy(), this.#stallMs);
+    if (flowing || res.destroyed) return flowing;
+    if (res.writableLength > ResponseSink.maxWaitingBytes) {
+      this.#cut();
+      return false;
+    }
+    if (!this.#stalled) {
+      this.#stalled = setTimeout(() => this.#cut(), this.#stallMs);
       this.#stalled.unref?.();
       const flowingAgain = () => {
         clearTimeout(this.#stalled);
@@ -90,7 +99,12 @@ class ResponseSink implements StreamSink {
       res.once('drain', flowingAgain);
       res.once('close', flowingAgain);
     }
-    return flowing;
+    return false;
+  }
+  #cut(): void {
+    const socket = this.#res.socket;
+    if (socket && !socket.destroyed) socket.resetAndDestroy();
+    else this.#res.destroy();
   }
   drained(): Promise<void> {
     const res = this.#res;

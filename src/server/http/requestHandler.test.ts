@@ -120,8 +120,13 @@ describe('security headers', () => {
     answer: async (request) => {
       if (request.path === '/api/broken') throw new Error('the API broke');
       if (request.path === '/api/stream') return { status: 200, headers: { 'Content-Type': 'text/event-stream' }, stream, stallMs: 60_000 };
-      if (request.path === '/api/flood')
-        return { status: 200, headers: { 'Content-Type': 'text/event-stream' }, stream: flood, stallMs: 300 };
+      if (request.path.startsWith('/api/flood'))
+        return {
+          status: 200,
+          headers: { 'Content-Type': 'text/event-stream' },
+          stream: flood,
+          stallMs: request.query.has('patient') ? 600_000 : 300,
+        };
       return { status: 200, headers: { 'Content-Type': 'application/json' }, body: '{}' };
     },
     handle: () => Promise.reject(new Error('not used here')),
@@ -150,14 +155,31 @@ describe('security headers', () => {
     expect((await headersOf(port, path))['x-area']).toBe(area);
   });
 
-  it('cuts off a stream whose client stops reading, once its writes have waited past stallMs', async () => {
+  /** Asks for the flood and reads nothing: the kernel's buffers fill, then the server's. How the connection ended. */
+  async function stalledFlood(path: string): Promise<string> {
+    floodStopped = false;
     const socket = connect(port, '127.0.0.1');
+    const ended = new Promise<string>((resolve) => {
+      socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? 'error'));
+      socket.once('close', () => resolve('closed'));
+    });
     await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
-    socket.write('GET /api/flood HTTP/1.1\r\nHost: x\r\nAccept: text/event-stream\r\n\r\n');
-    // Reads nothing: the kernel's buffers fill, then the server's.
+    socket.write(`GET ${path} HTTP/1.1\r\nHost: x\r\nAccept: text/event-stream\r\n\r\n`);
     socket.pause();
-    // The buffers take a moment to fill; then 300 ms of waiting, and the server ends the stream.
-    await expect.poll(() => floodStopped, { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => floodStopped, { timeout: 15_000 }).toBe(true);
+    // A reset reaches a client even when it reads nothing; its buffered data goes with it.
+    socket.resume();
+    const how = await ended;
     socket.destroy();
+    return how;
+  }
+
+  it('cuts off a stream whose client stops reading, once its writes have waited past stallMs', async () => {
+    expect(await stalledFlood('/api/flood')).toBe('ECONNRESET');
+  });
+
+  it('cuts off a stream at once when a megabyte waits for a client that reads nothing', async () => {
+    // The flood's stallMs is ten minutes here: only the bytes can end it within the poll.
+    expect(await stalledFlood('/api/flood?patient')).toBe('ECONNRESET');
   });
 });
