@@ -1,6 +1,6 @@
 /**
  * The staff page, /{lang}/staff: everyone on the staff sees their colleagues and roles; admins add, change and
- * remove them (never the last admin) and reach a contact's data rights. Firebase loads only where staff signed in
+ * remove them (never the last admin), reach a contact's data rights and see who invited whom. Firebase loads only where staff signed in
  * on this browser; anyone else is pointed to the sign-in page.
  */
 import { useStore } from '@nanostores/react';
@@ -21,6 +21,7 @@ import ContactLookup from './staff/ContactLookup.tsx';
 import StaffList from './staff/StaffList.tsx';
 import MailNotifications from './staff/MailNotifications.tsx';
 import HelpCentreReport from './staff/HelpCentreReport.tsx';
+import InvitationLog from './staff/InvitationLog.tsx';
 import { apiErrorText } from '../lib/staff/fieldIssues.ts';
 
 interface Props {
@@ -115,6 +116,7 @@ function StaffPage({ lang, messages, settings, view = 'staff' }: Props) {
         <>
           <AddStaffForm t={t} api={api} onAdded={load} />
           <ContactLookup lang={lang} t={t} api={api} getToken={getToken} />
+          <InvitationLog lang={lang} t={t} api={api} />
         </>
       )}
     </>

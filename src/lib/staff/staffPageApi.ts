@@ -1,8 +1,9 @@
 /**
- * The staff page's own calls on top of the workspace's (staffApi.ts): e-mail notifications and the help centre's
- * feedback. Apart, so the inbox and conversation islands do not carry them.
+ * The staff page's own calls on top of the workspace's (staffApi.ts): e-mail notifications, the help centre's
+ * feedback and the invitation log. Apart, so the inbox and conversation islands do not carry them.
  */
 import type { HelpCentreReport } from '../api/helpCentre.ts';
+import type { RecentInvitationsAnswer } from '../api/invitations.ts';
 import type { NotificationsAnswer } from '../api/staff.ts';
 import type { TokenGetter } from '../chat/chatApi.ts';
 import type { Lang } from '../i18n/languages.ts';
@@ -17,6 +18,7 @@ export function createStaffPageApi(getToken: TokenGetter) {
       call<NotificationsAnswer>('/api/me/notifications', { lang, missedMessageMail }).then((answer) => answer.missedMessageMail),
     helpCentreReport: (lang: Lang, days: 7 | 30) => call<HelpCentreReport>('/api/helpCentre/report', { lang, days }),
     clearComment: (id: number) => call<{ ok: true }>('/api/helpCentre/clearComment', { id }),
+    recentInvitations: () => call<RecentInvitationsAnswer>('/api/invitations/recent', {}),
   };
 }
 

@@ -170,6 +170,7 @@ describe.each(testDatabases)('the API under malformed input on $name', ({ open }
     ['/api/staff/add', () => ({ email: 'lee@example.com', role: 'agent', name: 'Lee' })],
     ['/api/staff/role', () => ({ email: 'lee@example.com', role: 'admin' })],
     ['/api/staff/remove', () => ({ email: 'lee@example.com' })],
+    ['/api/invitations/recent', () => ({})],
     ['/api/invitations/create', (c) => ({ target: 'chatBox', chatBoxId: c.chatBoxId, email: 'ana@example.com', lang: 'de' })],
     ['/api/contacts/details', (c) => ({ contactId: c.contactId })],
     ['/api/contacts/export', (c) => ({ contactId: c.contactId })],

@@ -4,9 +4,9 @@
  * the organisation's mail to any number of outside addresses, nor to flood one.
  */
 import { createHash } from 'node:crypto';
-import { inviteBody, type InviteAnswer } from '../../lib/api/invitations.ts';
+import { inviteBody, recentInvitationsShown, type InviteAnswer, type RecentInvitationsAnswer } from '../../lib/api/invitations.ts';
 import { ApiError } from '../errors.ts';
-import { invite, InviteError } from '../contacts/invitations.ts';
+import { invite, InviteError, recentInvitations } from '../contacts/invitations.ts';
 import { countTowardsLimit } from '../rateLimit.ts';
 import { route } from './route.ts';
 
@@ -32,6 +32,7 @@ export const inviteRoute = route({
         page: body.target === 'page',
         sendEmail: body.sendEmail,
         inviter: caller.name || caller.email,
+        invitedBy: caller.email,
       });
       return { invitation };
     } catch (error) {
@@ -39,4 +40,14 @@ export const inviteRoute = route({
       throw new ApiError(400, 'invalid_body', error.message, { issues: [{ path: error.field, message: error.message }] });
     }
   },
+});
+
+export const recentInvitationsRoute = route({
+  method: 'POST',
+  path: '/api/invitations/recent',
+  caller: 'admin',
+  handle: async ({ services }): Promise<RecentInvitationsAnswer> => ({
+    invitations: await recentInvitations(services.db, recentInvitationsShown),
+    limits: { perStaffHour: services.config.INVITE_MAIL_PER_STAFF_HOUR, perAddressDay: services.config.INVITE_MAIL_PER_ADDRESS_DAY },
+  }),
 });

@@ -13,7 +13,7 @@ import { streamAnswer, type EventStream } from './eventStream.ts';
 import { answer, fromWebRequest, Reply, toWebResponse, type ApiAnswer, type ApiRequest } from './requestAndAnswer.ts';
 import { contactRoutes } from './contacts.ts';
 import { inboxListRoute } from './inbox.ts';
-import { inviteRoute } from './invitations.ts';
+import { inviteRoute, recentInvitationsRoute } from './invitations.ts';
 import { participantFromToken } from './participant.ts';
 import type { Call, Route } from './route.ts';
 import {
@@ -41,6 +41,7 @@ export const routes: Route[] = [
   ...chatRoutes,
   inboxListRoute,
   inviteRoute,
+  recentInvitationsRoute,
   ...contactRoutes,
   unsubscribeRoute,
   resubscribeRoute,

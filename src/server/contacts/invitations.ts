@@ -3,7 +3,7 @@
  * the link that carries them: /{lang}/chat/{chatBoxId}?cs_contactId=…&cs_otp=…, or /{lang}/chat?… for a page session.
  */
 import { contactSessionParams } from '../../lib/api/sessions.ts';
-import type { Invitation } from '../../lib/api/invitations.ts';
+import type { Invitation, InvitationLogEntry } from '../../lib/api/invitations.ts';
 import { isLang, type Lang } from '../../lib/i18n/languages.ts';
 import type { Queryable } from '../db/database.ts';
 import { chatBoxOwner, createChatBox, ensureContact } from './records.ts';
@@ -24,6 +24,8 @@ export interface InviteRequest {
   sendEmail?: boolean | undefined;
   /** Who invites, named in the e-mail: the staff member's name; none from the command line. */
   inviter?: string | undefined;
+  /** The inviting staff member's e-mail, for the invitation log; none from the command line. */
+  invitedBy?: string | undefined;
   /** Which e-mail: an invitation, or the new link a contact asked for. */
   mailKind?: 'invitation' | 'newLink' | undefined;
 }
@@ -69,6 +71,33 @@ export async function issueLink(
   return { link: invitationLink(config.SITE_URL, lang, contactId, chatBoxId, code), expiresAt };
 }
 
+/** The newest invitations with who sent them (the staff member's name when they are still on the staff). */
+export async function recentInvitations(db: Queryable, limit: number): Promise<InvitationLogEntry[]> {
+  const rows = await db.query<{
+    created_at: Date;
+    invited_by: string | null;
+    inviter_name: string | null;
+    contact_id: string;
+    email: string;
+    name: string;
+    chat_box_id: string | null;
+    emailed: boolean;
+  }>(
+    `select i.created_at, i.invited_by, u.name as inviter_name, i.contact_id, c.email, c.name, i.chat_box_id, i.emailed
+     from invitations i join contacts c on c.id = i.contact_id
+       left join organization_users u on lower(u.email) = lower(i.invited_by) and u.removed_at is null
+     order by i.created_at desc, i.id desc limit $1`,
+    [limit],
+  );
+  return rows.map((row) => ({
+    createdAt: row.created_at.toISOString(),
+    invitedBy: row.invited_by === null ? null : { email: row.invited_by, name: row.inviter_name ?? '' },
+    contact: { id: row.contact_id, email: row.email, name: row.name },
+    chatBoxId: row.chat_box_id,
+    emailed: row.emailed,
+  }));
+}
+
 export async function invite({ db, keys, config, mail }: Services, request: InviteRequest): Promise<Invitation> {
   if (request.sendEmail && !mail)
     throw new InviteError('E-mail is not set up: set SMTP_URL and MAIL_FROM to send invitations.', 'sendEmail');
@@ -97,6 +126,13 @@ export async function invite({ db, keys, config, mail }: Services, request: Invi
     }
     const lang = request.lang ?? (isLang(contact.lang) ? contact.lang : 'en');
     const { link, expiresAt } = await issueLink(tx, { keys, config }, { contactId: contact.id, chatBoxId, lang });
+    if (request.mailKind !== 'newLink')
+      await tx.query(`insert into invitations (contact_id, chat_box_id, invited_by, emailed) values ($1, $2, $3, $4)`, [
+        contact.id,
+        chatBoxId,
+        request.invitedBy ?? null,
+        Boolean(request.sendEmail && mail),
+      ]);
     if (request.sendEmail && mail) {
       const mailInput = {
         to: request.email,

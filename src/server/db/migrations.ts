@@ -310,4 +310,22 @@ export const migrations: Migration[] = [
       alter table contacts add column access_revoked_at timestamptz;
     `,
   },
+  {
+    id: 11,
+    name: 'invitation log',
+    sql: `
+      -- Who invited whom, for admins: a staff member's e-mail (null: the command-line tool). A contact's own request
+      -- for a new link is not an invitation and is not here. Erasing the contact erases their rows.
+      create table invitations (
+        id bigint generated always as identity primary key,
+        contact_id text not null references contacts (id) on delete cascade,
+        chat_box_id text references chat_boxes (id) on delete cascade,
+        invited_by text,
+        emailed boolean not null,
+        created_at timestamptz not null default now()
+      );
+      create index invitations_recent on invitations (created_at desc, id desc);
+      create index invitations_contact on invitations (contact_id);
+    `,
+  },
 ];

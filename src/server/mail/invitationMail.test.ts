@@ -34,9 +34,8 @@ describe.each(testDatabases)('invitations by e-mail on $name', ({ open }) => {
   beforeEach(() => emptyDatabase(db));
   afterEach(() => void catcher.mails.splice(0));
 
-  async function staffToken(name: string) {
-    const email = `staff-${randomUUID()}@example.com`;
-    await upsertOrganizationUser(db, { email, role: 'agent', name });
+  async function staffToken(name: string, role: 'admin' | 'agent' = 'agent', email = `staff-${randomUUID()}@example.com`) {
+    await upsertOrganizationUser(db, { email, role, name });
     return (await signedInUser(emulator.host, email, { name })).idToken;
   }
 
@@ -158,6 +157,44 @@ describe.each(testDatabases)('invitations by e-mail on $name', ({ open }) => {
     ).toBe(200);
     expect(JSON.stringify(await db.query('select key from rate_limits'))).not.toContain('example.com');
     // Sent before the next test starts counting e-mails.
+    await services.mail!.startWorker().drain();
+    catcher.mails.splice(0);
+  });
+
+  it('shows admins who invited whom, newest first: staff by name, the command line as such; a contact’s own new link is not an invitation', async () => {
+    const lee = await staffToken('Lee', 'agent', 'lee@example.com');
+    const kim = await staffToken('Kim', 'admin', 'kim@example.com');
+    const create = (token: string, email: string, sendEmail: boolean) =>
+      call('/api/invitations/create', { token, body: { target: 'newChatBox', email, lang: 'en', sendEmail } });
+    await runCommand(services, { name: 'invite', email: 'ana@example.com', sendEmail: false });
+    await create(lee, 'bo@example.com', true);
+    const page = await call('/api/invitations/create', { token: kim, body: { target: 'page', email: 'cy@example.com', name: 'Cy' } });
+    const chatBoxId = (await create(kim, 'ana@example.com', false)).body.invitation.chatBoxId;
+    expect(
+      (await call('/api/chat/newLink', { address: '198.51.100.4', body: { email: 'ana@example.com', lang: 'en', chatBoxId, token: 'x' } }))
+        .status,
+    ).toBe(200);
+    const recent = await call('/api/invitations/recent', { token: kim, body: {} });
+    expect(recent.status).toBe(200);
+    expect(recent.body.limits).toEqual({ perStaffHour: 30, perAddressDay: 5 });
+    expect(
+      recent.body.invitations.map((entry: { invitedBy: { name: string } | null; contact: { email: string }; emailed: boolean }) => [
+        entry.invitedBy?.name ?? 'command line',
+        entry.contact.email,
+        entry.emailed,
+      ]),
+    ).toEqual([
+      ['Kim', 'ana@example.com', false],
+      ['Kim', 'cy@example.com', false],
+      ['Lee', 'bo@example.com', true],
+      ['command line', 'ana@example.com', false],
+    ]);
+    expect(recent.body.invitations[1]).toMatchObject({ chatBoxId: null, contact: { id: page.body.invitation.contactId, name: 'Cy' } });
+    // Agents do not see it; a staff member who left is still named by e-mail.
+    expect((await call('/api/invitations/recent', { token: lee, body: {} })).body.error.code).toBe('not_admin');
+    await runCommand(services, { name: 'staff-remove', email: 'lee@example.com' });
+    const after = (await call('/api/invitations/recent', { token: kim, body: {} })).body.invitations;
+    expect(after[2].invitedBy).toEqual({ email: 'lee@example.com', name: '' });
     await services.mail!.startWorker().drain();
     catcher.mails.splice(0);
   });
