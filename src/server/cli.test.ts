@@ -22,6 +22,7 @@ describe('parsing commands', () => {
     [['staff', 'remove', 'b@example.com'], { name: 'staff-remove', email: 'b@example.com' }],
     [['contact', 'revoke', 'a@example.com'], { name: 'contact-revoke', email: 'a@example.com' }],
     [['contact', 'export', 'a@example.com'], { name: 'contact-export', email: 'a@example.com' }],
+    [['contact', 'export', 'a@example.com', '--for-contact'], { name: 'contact-export', email: 'a@example.com', forContact: true }],
     [['contact', 'erase', 'a@example.com'], { name: 'contact-erase', email: 'a@example.com' }],
   ])('%j', (argv, command) => expect(parseCommand(argv)).toEqual(command));
 

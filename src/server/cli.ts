@@ -17,8 +17,9 @@ export const usage = `Usage: npm run foyer -- <command>
       When e-mail is set up (SMTP_URL, MAIL_FROM), the link is also e-mailed, unless --no-send-email.
   contact revoke EMAIL
       Ends the contact's open sessions and makes their unused codes worthless.
-  contact export EMAIL
-      Prints everything stored about the contact as JSON.
+  contact export EMAIL [--for-contact]
+      Prints everything stored about the contact as JSON, internal notes marked; --for-contact leaves them out
+      (the copy to hand to the contact).
   contact erase EMAIL
       Deletes the contact with their chat boxes, messages and codes; their sessions and open streams end.
   staff add EMAIL --role admin|agent [--name NAME]
@@ -42,6 +43,7 @@ export function parseCommand(argv: string[]): Command {
         page: { type: 'boolean' },
         'send-email': { type: 'boolean' },
         role: { type: 'string' },
+        'for-contact': { type: 'boolean' },
       },
       allowNegative: true,
     });
@@ -67,9 +69,11 @@ export function parseCommand(argv: string[]): Command {
           ? { name: 'staff-list' }
           : first === 'staff' && second === 'remove' && third && !rest.length
             ? { name: 'staff-remove', email: third }
-            : first === 'contact' && (second === 'revoke' || second === 'export' || second === 'erase') && third && !rest.length
-              ? { name: `contact-${second}`, email: third }
-              : undefined;
+            : first === 'contact' && second === 'export' && third && !rest.length
+              ? { name: 'contact-export', email: third, forContact: values['for-contact'] }
+              : first === 'contact' && (second === 'revoke' || second === 'erase') && third && !rest.length
+                ? { name: `contact-${second}`, email: third }
+                : undefined;
   if (!raw) throw new UsageError(first ? `Unknown command: ${positionals.join(' ')}` : 'Name a command.');
   const result = commandSchema.safeParse(Object.fromEntries(Object.entries(raw).filter(([, value]) => value !== undefined)));
   if (!result.success) {

@@ -289,14 +289,21 @@ test('an admin exports a contact’s data as JSON and erases the contact after t
   await admin.getByRole('button', { name: en['dataRights.lookUp']! }).click();
   await expect(admin.locator('.contact-found')).toContainText(invitation.email);
 
-  const downloading = admin.waitForEvent('download');
-  await admin.getByRole('button', { name: en['dataRights.export']! }).click();
-  const download = await downloading;
-  expect(download.suggestedFilename()).toBe(`contact-${invitation.contactId}.json`);
-  const exported = JSON.parse(await readFile((await download.path())!, 'utf8'));
-  expect(exported.contact.email).toBe(invitation.email);
-  expect(JSON.stringify(exported)).toContain('Please forget me');
-  expect(JSON.stringify(exported)).not.toMatch(/hash/i);
+  // The copy to hand over (no internal notes: the API tests check what is left out), then the team's, named so.
+  for (const [button, file, status] of [
+    ['dataRights.exportForContact', `contact-${invitation.contactId}.json`, 'dataRights.exportedForContact'],
+    ['dataRights.exportWithNotes', `contact-${invitation.contactId}-with-internal-notes.json`, 'dataRights.exportedWithNotes'],
+  ] as const) {
+    const downloading = admin.waitForEvent('download');
+    await admin.getByRole('button', { name: en[button]! }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe(file);
+    const exported = JSON.parse(await readFile((await download.path())!, 'utf8'));
+    expect(exported.contact.email).toBe(invitation.email);
+    expect(JSON.stringify(exported)).toContain('Please forget me');
+    expect(JSON.stringify(exported)).not.toMatch(/hash/i);
+    await expect(admin.getByRole('status').filter({ hasText: en[status]! })).toBeVisible();
+  }
 
   await admin.getByRole('button', { name: en['dataRights.erase']! }).click();
   const dialog = admin.getByRole('dialog', { name: en['dataRights.eraseTitle']! });

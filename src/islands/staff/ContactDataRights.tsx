@@ -1,11 +1,13 @@
 /**
- * A contact's data rights, for admins only (agents see nothing): "Export data" downloads everything stored about the
- * contact as contact-{id}.json; "Erase contact" opens a dialog that asks for the contact's e-mail, typed, first.
+ * A contact's data rights, for admins only (agents see nothing): "Export for the contact" downloads everything stored
+ * about the contact but internal notes as contact-{id}.json, the copy to hand over; "Export with internal notes" the
+ * team's copy; "Erase contact" opens a dialog that asks for the contact's e-mail, typed, first.
  * Mount it wherever staff see a contact: `<ContactDataRights contactId email lang t getToken />`.
  */
 import { useStore } from '@nanostores/react';
 import { useId, useMemo, useRef, useState, type SubmitEvent } from 'react';
 import type { TokenGetter } from '../../lib/chat/chatApi.ts';
+import type { ExportAudience } from '../../lib/api/contacts.ts';
 import { downloadJson, exportFileName } from '../../lib/contacts/download.ts';
 import { ApiRequestError } from '../../lib/http/client.ts';
 import type { Lang } from '../../lib/i18n/languages.ts';
@@ -40,12 +42,12 @@ export default function ContactDataRights({ contactId, email, t, getToken, onEra
 
   if (member?.role !== 'admin') return null;
 
-  async function exportData() {
+  async function exportData(audience: ExportAudience) {
     setProblem(undefined);
     setStatus('');
     try {
-      downloadJson(exportFileName(contactId), await api.exportContact(contactId));
-      setStatus(t('dataRights.exported'));
+      downloadJson(exportFileName(contactId, audience), await api.exportContact(contactId, audience));
+      setStatus(t(audience === 'team' ? 'dataRights.exportedWithNotes' : 'dataRights.exportedForContact'));
     } catch (error) {
       setProblem(codeOf(error));
     }
@@ -80,8 +82,11 @@ export default function ContactDataRights({ contactId, email, t, getToken, onEra
   return (
     <div className="data-rights">
       <div className="actions">
-        <button type="button" className="button secondary" onClick={() => void exportData()}>
-          {t('dataRights.export')}
+        <button type="button" className="button secondary" onClick={() => void exportData('contact')}>
+          {t('dataRights.exportForContact')}
+        </button>
+        <button type="button" className="button secondary" onClick={() => void exportData('team')}>
+          {t('dataRights.exportWithNotes')}
         </button>
         <button type="button" className="button danger" onClick={openErase}>
           {t('dataRights.erase')}

@@ -15,7 +15,10 @@ export const contactDetailsAnswer = z.object({
 });
 export type ContactDetailsAnswer = z.infer<typeof contactDetailsAnswer>;
 
-export const contactExportBody = contactDetailsBody;
+/** Who the export is for: the contact (no internal notes; the default, as an export is usually handed over) or the team. */
+export const exportAudiences = ['contact', 'team'] as const;
+export type ExportAudience = (typeof exportAudiences)[number];
+export const contactExportBody = contactDetailsBody.extend({ audience: z.enum(exportAudiences).default('contact') });
 /** Codes are described, never their hashes; staff are named by their role in the conversation only. */
 export const contactExportSchema = z.object({
   exportedAt: z.string(),

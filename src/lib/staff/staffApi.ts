@@ -4,7 +4,7 @@
  * contract's (lib/api/).
  */
 import type { z } from 'zod';
-import type { ContactDetailsAnswer, ContactEraseAnswer, ContactExportAnswer } from '../api/contacts.ts';
+import type { ContactDetailsAnswer, ContactEraseAnswer, ContactExportAnswer, ExportAudience } from '../api/contacts.ts';
 import type { InboxListAnswer, inboxListBody } from '../api/inbox.ts';
 import type { InviteAnswer, InviteBody } from '../api/invitations.ts';
 import type { StaffListAnswer, StaffMemberAnswer, StaffRole } from '../api/staff.ts';
@@ -32,7 +32,8 @@ export function createStaffApi(getToken: TokenGetter) {
       call<StaffMemberAnswer>('/api/staff/role', { email, role }).then((answer) => answer.member),
     removeStaff: (email: string) => call<{ ok: true }>('/api/staff/remove', { email }),
     contact: (contactId: string) => call<ContactDetailsAnswer>('/api/contacts/details', { contactId }),
-    exportContact: (contactId: string) => call<ContactExportAnswer>('/api/contacts/export', { contactId }).then((answer) => answer.export),
+    exportContact: (contactId: string, audience: ExportAudience) =>
+      call<ContactExportAnswer>('/api/contacts/export', { contactId, audience }).then((answer) => answer.export),
     eraseContact: (contactId: string, confirmEmail: string) =>
       call<ContactEraseAnswer>('/api/contacts/erase', { contactId, confirmEmail }).then((answer) => answer.erased),
   };

@@ -32,7 +32,7 @@ export const commandSchema = z.discriminatedUnion('name', [
   z.object({ name: z.literal('staff-list') }),
   z.object({ name: z.literal('staff-remove'), email }),
   z.object({ name: z.literal('contact-revoke'), email }),
-  z.object({ name: z.literal('contact-export'), email }),
+  z.object({ name: z.literal('contact-export'), email, forContact: z.boolean().optional() }),
   z.object({ name: z.literal('contact-erase'), email }),
 ]);
 
@@ -79,7 +79,7 @@ export async function runCommand(services: Services, command: Command): Promise<
     case 'contact-export': {
       const contact = await findContactByEmail(services.db, command.email);
       if (!contact) return `There is no contact ${command.email}.`;
-      return JSON.stringify(await exportContact(services.db, contact.id), null, 2);
+      return JSON.stringify(await exportContact(services.db, contact.id, command.forContact ? 'contact' : 'team'), null, 2);
     }
     case 'contact-erase': {
       const contact = await findContactByEmail(services.db, command.email);

@@ -26,7 +26,9 @@ export const contactExportRoute = route({
   path: '/api/contacts/export',
   body: contactExportBody,
   caller: 'admin',
-  handle: async ({ services, body }): Promise<ContactExportAnswer> => ({ export: await exportContact(services.db, body.contactId) }),
+  handle: async ({ services, body }): Promise<ContactExportAnswer> => ({
+    export: await exportContact(services.db, body.contactId, body.audience),
+  }),
 });
 
 export const contactEraseRoute = route({

@@ -326,9 +326,13 @@ describe.each(testDatabases)('the staff workspace API on $name', ({ open }) => {
     const [admin, agent] = [await staff('admin'), await staff('agent')];
     await send(ana.token, ana.chatBoxId, 'My address is 1 Main St');
     await send(admin.idToken, ana.chatBoxId, 'Checked their order', { internal: true });
-    const exported = await call('/api/contacts/export', { token: admin.idToken, body: { contactId: ana.contactId } });
+    const exported = await call('/api/contacts/export', { token: admin.idToken, body: { contactId: ana.contactId, audience: 'team' } });
     expect(exported.status).toBe(200);
     const document = exported.body.export;
+    // The copy to hand over, and the default: the note is not in it, as if it never existed.
+    const forContact = (await call('/api/contacts/export', { token: admin.idToken, body: { contactId: ana.contactId } })).body.export;
+    expect(forContact.chatBoxes[0].messages).toMatchObject([{ from: 'contact', internal: false, text: 'My address is 1 Main St' }]);
+    expect(JSON.stringify(forContact)).not.toContain('Checked their order');
     expect(document.contact).toMatchObject({ id: ana.contactId, email });
     expect(document.chatBoxes[0].messages).toMatchObject([
       { from: 'contact', internal: false, text: 'My address is 1 Main St' },

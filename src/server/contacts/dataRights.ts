@@ -4,7 +4,7 @@
  * Erasure deletes the contact; chat boxes, messages, events, read cursors and codes go with it (foreign keys
  * cascade), its sessions end (the session version is gone with the row) and its open streams end at once.
  */
-import type { ContactDetailsAnswer, ContactEraseAnswer, ContactExport } from '../../lib/api/contacts.ts';
+import type { ContactDetailsAnswer, ContactEraseAnswer, ContactExport, ExportAudience } from '../../lib/api/contacts.ts';
 import type { ChatStatus } from '../../lib/api/chat.ts';
 import type { Queryable } from '../db/database.ts';
 import { ApiError } from '../errors.ts';
@@ -33,7 +33,11 @@ export async function contactDetails(db: Queryable, contactId: string): Promise<
   };
 }
 
-export async function exportContact(db: Queryable, contactId: string): Promise<ContactExport> {
+/**
+ * Everything stored about a contact. `audience: 'contact'` is the copy to hand to them: internal notes are left out
+ * as if they did not exist; `'team'` keeps them, marked `internal`.
+ */
+export async function exportContact(db: Queryable, contactId: string, audience: ExportAudience): Promise<ContactExport> {
   const contact = await contactOf(db, contactId);
   const boxes = await db.query<{ id: string; status: ChatStatus; created_at: Date }>(
     `select id, status, created_at from chat_boxes where contact_id = $1 order by created_at, id`,
@@ -48,8 +52,9 @@ export async function exportContact(db: Queryable, contactId: string): Promise<C
     created_at: Date;
   }>(
     `select m.id, m.chat_box_id, m.sender_kind, m.internal, m.body, m.created_at
-     from messages m join chat_boxes b on b.id = m.chat_box_id where b.contact_id = $1 order by m.id`,
-    [contactId],
+     from messages m join chat_boxes b on b.id = m.chat_box_id
+     where b.contact_id = $1 and ($2 or not m.internal) order by m.id`,
+    [contactId, audience === 'team'],
   );
   const codes = await db.query<{
     chat_box_id: string | null;
