@@ -15,16 +15,26 @@ import type { Messages } from '../lib/i18n/schema.ts';
 import { useTranslator } from '../lib/i18n/useTranslator.ts';
 import { getSessionToken } from '../lib/session/sessionApi.ts';
 import { takeContactSessionParams } from '../lib/session/params.ts';
+import { targetPath } from '../lib/session/codeForm.ts';
 import { sessionKeyFor } from '../lib/session/sessionKey.ts';
 import { hasStaffHint } from '../lib/staff/signedInHint.ts';
 import type { StaffChatIdentity } from '../lib/staff/staffChat.ts';
-import { keepSessionCurrent, openSession, renewSession, signOut, submitCode, type SessionView } from '../lib/session/sessionFlow.ts';
+import {
+  keepSessionCurrent,
+  openSession,
+  renewSession,
+  signOut,
+  submitCode,
+  type SessionLink,
+  type SessionView,
+} from '../lib/session/sessionFlow.ts';
 import { $contactSessions } from '../stores/contactSessions.ts';
 import { $devMode, initDevMode } from '../stores/devMode.ts';
 import BotCheckNotice from './BotCheckNotice.tsx';
 import AppErrorGate from './AppErrorGate.tsx';
 import Conversation from './Conversation.tsx';
 import CodeForm from './chat/CodeForm.tsx';
+import OtherContactQuestion from './chat/OtherContactQuestion.tsx';
 import ContactChats from './chat/ContactChats.tsx';
 import { useLazyModule } from './useLazyModule.ts';
 
@@ -46,14 +56,17 @@ function Session({ lang, messages, sessionKey: pageKey, settings }: Props) {
   const chatBoxId = pageKey === 'page' ? undefined : pageKey;
   // The session that opens this page: its own, or the contact's page session, which covers all their chat boxes.
   const [sessionKey, setSessionKey] = useState(pageKey);
+  // The invitation link's code, kept while the page asks whether to use it (it is gone from the address by then).
+  const link = useRef<SessionLink>({});
 
   useEffect(() => {
     configureBotCheck(settings.botCheck);
     initDevMode(settings.devModeCookie);
-    const link = takeContactSessionParams(location, history);
-    const key = sessionKeyFor(pageKey, $contactSessions.get(), !!link.otp && !!link.contactId);
+    const taken = takeContactSessionParams(location, history);
+    link.current = taken;
+    const key = sessionKeyFor(pageKey, $contactSessions.get(), !!taken.otp && !!taken.contactId);
     setSessionKey(key);
-    const asContact = () => void openSession(key, link).then(setView);
+    const asContact = () => void openSession(key, taken).then(setView);
     // Only a browser where staff signed in loads Firebase; anyone else goes straight to the contact session.
     if (!hasStaffHint()) return asContact();
     import('../lib/staff/staffChat.ts')
@@ -93,6 +106,19 @@ function Session({ lang, messages, sessionKey: pageKey, settings }: Props) {
     setBusy(false);
   }
 
+  function openLinkAnyway() {
+    setView({ kind: 'checking' });
+    void openSession(sessionKey, link.current, true).then(setView);
+  }
+
+  /** The link is dropped unused; the visitor goes on where their own session is. */
+  function stayAs(currentKey: string) {
+    link.current = {};
+    if (currentKey !== sessionKey) return location.assign(targetPath(location.pathname, currentKey));
+    setView({ kind: 'checking' });
+    void openSession(sessionKey, {}).then(setView);
+  }
+
   const title = t(staff && !chatBoxId ? 'inbox.title' : chatBoxId ? 'session.title' : 'session.titlePage');
   return (
     <section className="session" aria-labelledby={`${id}-title`}>
@@ -129,6 +155,9 @@ function Session({ lang, messages, sessionKey: pageKey, settings }: Props) {
       {view.kind === 'active' && !staff && !chatBoxId && <ContactChats lang={lang} t={t} />}
       {view.kind === 'active' && !staff && chatBoxId && me && (
         <Conversation lang={lang} t={t} messages={messages} chatBoxId={chatBoxId} me={me} getToken={contactToken} onStopped={onStopped} />
+      )}
+      {view.kind === 'otherContact' && !staff && (
+        <OtherContactQuestion t={t} current={view.current} onOpen={openLinkAnyway} onStay={() => stayAs(view.currentKey)} />
       )}
       {view.kind === 'code' && (
         <CodeForm

@@ -8,6 +8,10 @@ export function rememberContact(key: string, contact: Contact): void {
   $contacts.setKey(key, contact);
 }
 
+export function forgetContact(key: string): void {
+  $contacts.setKey(key, undefined);
+}
+
 export function forgetContacts(): void {
   $contacts.set({});
 }

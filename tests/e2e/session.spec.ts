@@ -45,6 +45,36 @@ test('an invitation link made by the command-line tool opens a session and leave
   expect(minutes).toBeLessThanOrEqual(60);
 });
 
+test('a link to another person’s conversation asks first; staying keeps the session and leaves the link unused', async ({ page }) => {
+  const ana = inviteLink(['--name', 'Ana']);
+  const bo = inviteLink(['--name', 'Bo']);
+  await page.goto(ana.path);
+  await expect(page.getByText(fill(t['session.chattingAs']!, { name: '\u2068Ana\u2069' }))).toBeVisible();
+
+  // Bo's link (sent to Ana by someone, or opened on a shared computer): nothing happens before Ana answers.
+  await page.goto(bo.path);
+  const question = page.getByRole('group').filter({ hasText: fill(t['session.otherContact.question']!, { name: '\u2068Ana\u2069' }) });
+  await expect(question).toBeFocused();
+  expect([...new URL(page.url()).searchParams.keys()]).toEqual([]);
+  const { default: AxeBuilder } = await import('@axe-core/playwright');
+  const results = await new AxeBuilder({ page }).include('.session').withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'best-practice']).analyze();
+  expect(violationsOf(results)).toEqual([]);
+  await question.getByRole('button', { name: fill(t['session.otherContact.stay']!, { name: '\u2068Ana\u2069' }) }).click();
+  // Back in Ana's own conversation, the page of her chat box.
+  await expect(page).toHaveURL((url) => url.pathname === `/en/chat/${ana.chatBoxId}`);
+  await expect(page.getByText(fill(t['session.chattingAs']!, { name: '\u2068Ana\u2069' }))).toBeVisible();
+
+  // The code was not spent: opening the link again and saying so opens Bo's conversation.
+  await page.goto(bo.path);
+  await page.getByRole('button', { name: t['session.otherContact.open']! }).click();
+  await expect(page.getByText(fill(t['session.chattingAs']!, { name: '\u2068Bo\u2069' }))).toBeVisible();
+  // Bo's own link again, now that this device is Bo's: no question.
+  const again = inviteLink(['--chat-box', bo.chatBoxId], bo.email);
+  await page.goto(again.path);
+  await expect(page.getByText(fill(t['session.chattingAs']!, { name: '\u2068Bo\u2069' }))).toBeVisible();
+  await expect(page.getByRole('button', { name: t['session.otherContact.open']! })).toHaveCount(0);
+});
+
 test('a second tab restores the session from cookies', async ({ page, context }) => {
   const link = inviteLink(['--name', 'Tab']);
   await page.goto(link.path);

@@ -5,12 +5,12 @@
 import { botToken } from '../botCheck.ts';
 import { request } from '../http/client.ts';
 import { $contactSessions, forgetAllSessions, forgetSession, storeSession } from '../../stores/contactSessions.ts';
-import { $contacts, forgetContacts, rememberContact } from '../../stores/contacts.ts';
+import { $contacts, forgetContact, forgetContacts, rememberContact } from '../../stores/contacts.ts';
 import { forgetOrganizationUsers, loadOrganizationUser } from '../../stores/organizationUsers.ts';
 import { sessionTokenSeconds } from '../api/constants.ts';
 import type { Contact, ContactAnswer, IssuedToken, OrganizationUser, OrganizationUserAnswer, VerifyAnswer } from '../api/sessions.ts';
 import { pageScope } from '../api/constants.ts';
-import { nextStep, type SessionRecord } from './tokenAge.ts';
+import { isPresent, nextStep, type SessionRecord } from './tokenAge.ts';
 
 export type { Contact, OrganizationUser };
 
@@ -108,6 +108,27 @@ export async function getSessionToken(
 }
 
 export { isPresent as hasPreviousSession } from './tokenAge.ts';
+
+/**
+ * A live session on this device that belongs to someone other than `contactId` (the keys in `first` looked at
+ * first): a link for another person would replace it without a word, so the page asks before.
+ */
+export function sessionOfAnotherContact(contactId: string, first: string[], now = Date.now()): string | undefined {
+  const records = $contactSessions.get();
+  return [...first, ...Object.keys(records)].find((key) => {
+    const record = records[key];
+    return isPresent(record, now) && claims(record.token).sub !== contactId;
+  });
+}
+
+/** A link for another person was opened on purpose: the device is theirs now, and the earlier person's sessions go. */
+export function forgetOtherContacts(contactId: string): void {
+  for (const [key, record] of Object.entries($contactSessions.get())) {
+    if (!record || claims(record.token).sub === contactId) continue;
+    forgetSession(key);
+    forgetContact(key);
+  }
+}
 
 /** Forgets every session on this device, and the contact and organisation users fetched with them. */
 export function resetSessions(): void {

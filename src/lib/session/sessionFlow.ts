@@ -6,7 +6,17 @@
 import type { MessageKey } from '../i18n/schema.ts';
 import { ApiRequestError } from '../http/client.ts';
 import { $contactSessions, reloadSessionsFromCookies } from '../../stores/contactSessions.ts';
-import { fetchContact, getSessionToken, isFinal, resetSessions, type Contact, type TokenRequest } from './sessionApi.ts';
+import {
+  fetchContact,
+  forgetOtherContacts,
+  getSessionToken,
+  isFinal,
+  resetSessions,
+  sessionOfAnotherContact,
+  type Contact,
+  type TokenRequest,
+} from './sessionApi.ts';
+import { pageScope } from '../api/constants.ts';
 import { nextChangeAt } from './tokenAge.ts';
 import { browserStorage } from '../browserStorage.ts';
 
@@ -17,7 +27,9 @@ export type SessionView =
   /** `final`: the session ends at expiresAt, no renewing. `checkAt`: when to renew, or to find it ended. */
   | { kind: 'active'; contact: Contact; expiresAt: number; final: boolean; checkAt: number }
   /** `refusal`: a 400 with per-field issues, so the form can put them next to its fields. */
-  | { kind: 'code'; notice: Notice | undefined; contactId: string; refusal?: unknown };
+  | { kind: 'code'; notice: Notice | undefined; contactId: string; refusal?: unknown }
+  /** The link is another person's, and this device has `current`'s session (for `currentKey`): ask before replacing it. */
+  | { kind: 'otherContact'; current: Contact; currentKey: string };
 
 const knownErrors = new Set(['rate_limited', 'bot_check_failed', 'bot_check_unavailable', 'invalid_body', 'network']);
 
@@ -60,8 +72,27 @@ async function open(key: string, request: TokenRequest): Promise<SessionView> {
   }
 }
 
-/** On load: the code and contact id from the invitation link, if any; otherwise the session this browser has. */
-export const openSession = (key: string, link: { contactId?: string | undefined; otp?: string | undefined }) => open(key, link);
+export interface SessionLink {
+  contactId?: string | undefined;
+  otp?: string | undefined;
+}
+
+/**
+ * On load: the code and contact id from the invitation link, if any; otherwise the session this browser has. A link
+ * for another person than the one this device chats as is not used until the visitor says so (`confirmed`): someone
+ * could send theirs, and whatever the visitor then writes would go to that person's conversation. Nothing is spent
+ * by asking: the code stays unused until then.
+ */
+export async function openSession(key: string, link: SessionLink, confirmed = false): Promise<SessionView> {
+  if (!confirmed && link.contactId && link.otp) {
+    const currentKey = sessionOfAnotherContact(link.contactId, [key, pageScope]);
+    const current = currentKey ? await fetchContact(currentKey).catch(() => null) : null;
+    if (currentKey && current) return { kind: 'otherContact', current, currentKey };
+  }
+  const view = await open(key, link);
+  if (confirmed && view.kind === 'active') forgetOtherContacts(view.contact.id);
+  return view;
+}
 
 /** The form: a contact id and a code typed by hand. */
 export const submitCode = (key: string, contactId: string, otp: string) =>
