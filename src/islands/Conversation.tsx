@@ -7,6 +7,7 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Participant } from '../lib/api/chat.ts';
+import { signedOutCodes } from '../lib/api/constants.ts';
 import type { TokenGetter } from '../lib/chat/chatApi.ts';
 import { startLiveConversation, type LiveConversation } from '../lib/chat/liveConversation.ts';
 import { sameParticipant } from '../lib/chat/timeline.ts';
@@ -18,6 +19,7 @@ import { createConversation } from '../stores/conversation.ts';
 import { $organizationUsers } from '../stores/organizationUsers.ts';
 import Composer from './chat/Composer.tsx';
 import MessageList, { type SenderInfo } from './chat/MessageList.tsx';
+import SignInEnded from './staff/SignInEnded.tsx';
 import { useLazyModule } from './useLazyModule.ts';
 
 interface Props {
@@ -108,6 +110,7 @@ export default function Conversation({ lang, t, messages, chatBoxId, me, getToke
   const lastFailed = timeline.findLast((entry) => entry.delivery === 'failed');
   const typingNames = typing.map((participant) => sender(participant, false).name);
 
+  if (state.stoppedBy && isStaff && signedOutCodes.includes(state.stoppedBy)) return <SignInEnded lang={lang} t={t} />;
   if (state.stoppedBy) {
     const noAccess = ['out_of_scope', 'not_found', 'forbidden'].includes(state.stoppedBy);
     return (

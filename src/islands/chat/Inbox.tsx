@@ -5,6 +5,7 @@
  * read cursor, a status, an assignment), so it is live without reloading; the tab's title counts unread.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { signedOutCodes } from '../../lib/api/constants.ts';
 import type { InboxEntry as Entry } from '../../lib/api/inbox.ts';
 import type { TokenGetter } from '../../lib/chat/chatApi.ts';
 import { openEventStream } from '../../lib/chat/eventStream.ts';
@@ -14,6 +15,7 @@ import type { Lang } from '../../lib/i18n/languages.ts';
 import type { Translate } from '../../lib/i18n/translate.ts';
 import { createStaffApi } from '../../lib/staff/staffApi.ts';
 import InviteDialog from '../staff/InviteDialog.tsx';
+import SignInEnded from '../staff/SignInEnded.tsx';
 import InboxEntry from './InboxEntry.tsx';
 import InboxFilters from './InboxFilters.tsx';
 
@@ -44,6 +46,7 @@ export default function Inbox({ lang, t, getToken, me, mailEnabled = false }: Pr
   const api = useMemo(() => createStaffApi(getToken), [getToken]);
   const [shown, setShown] = useState<Shown | undefined>(undefined);
   const [failed, setFailed] = useState<string | undefined>(undefined);
+  const [signedOut, setSignedOut] = useState(false);
   const [filters, setFilters] = useState<Filters>(noFilters);
   // The stream outlives filter changes: it reloads with whatever filters are chosen when its events arrive.
   const filtersRef = useRef(filters);
@@ -84,8 +87,10 @@ export default function Inbox({ lang, t, getToken, me, mailEnabled = false }: Pr
       url: '/api/inbox/stream',
       getToken,
       onEvent: soon,
-      onState: (state) => {
+      onState: (state, code) => {
         if (state === 'open') void load();
+        // A fresh token was refused too (eventStream.ts asks for one after a 401): the sign-in is over.
+        if (state === 'stopped' && code && signedOutCodes.includes(code)) setSignedOut(true);
       },
     });
     return () => {
@@ -118,6 +123,7 @@ export default function Inbox({ lang, t, getToken, me, mailEnabled = false }: Pr
     }
   }
 
+  if (signedOut) return <SignInEnded lang={lang} t={t} />;
   const filtered = isFiltered(filters);
   return (
     <div className="inbox-page">

@@ -43,6 +43,8 @@ export const typingShowsMs = 6000;
 export const typingEveryMs = 2000;
 /** The stream sends a comment this often, so proxies and the browser know it is alive. */
 export const heartbeatMs = 25_000;
+/** Error codes that mean the caller's sign-in or session is over (401s): sign in, or enter a code, again. */
+export const signedOutCodes: readonly string[] = ['invalid_token', 'token_expired', 'session_ended', 'unauthorized'];
 /** Sends per sender: 20 in 10 s, then 429 with Retry-After (the defaults of SEND_RATE_LIMIT and SEND_RATE_WINDOW_SECONDS). */
 export const sendLimit = { max: 20, windowSeconds: 10 };
 /** The staff inbox's search text, at most this many characters. */

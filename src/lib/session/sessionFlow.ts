@@ -16,7 +16,7 @@ import {
   type Contact,
   type TokenRequest,
 } from './sessionApi.ts';
-import { pageScope } from '../api/constants.ts';
+import { pageScope, signedOutCodes } from '../api/constants.ts';
 import { nextChangeAt } from './tokenAge.ts';
 import { browserStorage } from '../browserStorage.ts';
 
@@ -37,7 +37,7 @@ const knownErrors = new Set(['rate_limited', 'bot_check_failed', 'bot_check_unav
 export function noticeFor(error: unknown): Notice {
   if (!(error instanceof ApiRequestError)) return 'apiError.unknown';
   if (error.code === 'code_not_accepted') return 'session.codeNotAccepted';
-  if (['invalid_token', 'token_expired', 'session_ended', 'unauthorized'].includes(error.code)) return 'session.ended';
+  if (signedOutCodes.includes(error.code)) return 'session.ended';
   // PRODUCT: an unknown chat box, or one this session does not cover, says so, never a blank page.
   if (['out_of_scope', 'not_found'].includes(error.code)) return 'session.noAccess';
   return knownErrors.has(error.code) ? (`apiError.${error.code}` as Notice) : 'apiError.unknown';
