@@ -152,15 +152,16 @@ describe('the event stream', () => {
       sse(res);
       // The first five end at once; the sixth stays open past steadyAfterMs, then drops; the seventh stays.
       if (index < 5) res.end();
-      else if (index === 5) setTimeout(() => res.end(), 150);
+      else if (index === 5) setTimeout(() => res.end(), 600);
     };
     // Retries after 20, 40, 80, 160, 320 ms (the jitter pinned to the top).
     const { states } = start({ backoff: { firstMs: 20, maxMs: 10_000 }, random: () => 1, steadyAfterMs: 100 });
     await until(() => requests.length === 7, 10_000);
     expect(at[4]! - at[3]!).toBeGreaterThanOrEqual(160);
     expect(at[5]! - at[4]!).toBeGreaterThanOrEqual(320);
-    // 150 ms open, then the first delay again (20 ms), not the next one (640 ms).
-    expect(at[6]! - at[5]!).toBeLessThan(150 + 640);
+    // 600 ms open (well past steadyAfterMs, even on a busy machine), then the first delay again (20 ms), not the
+    // next one (640 ms).
+    expect(at[6]! - at[5]!).toBeLessThan(600 + 640);
     expect(states.filter((state) => state === 'open')).toHaveLength(7);
   });
 
