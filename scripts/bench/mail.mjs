@@ -5,7 +5,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { SMTPServer } from 'smtp-server';
-import { openDatabase } from '../../src/server/db/database.ts';
+import { openDatabase } from '../../src/server/db/openDatabase.ts';
 import { migrate } from '../../src/server/db/migrate.ts';
 import { silentLog } from '../../src/server/log.ts';
 import { smtpTransport } from '../../src/server/mail/transport.ts';

@@ -1,7 +1,7 @@
 /** Vitest global setup: one migrated PGlite, dumped once per run, that every test file starts from. */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '../../src/server/db/database.ts';
+import { openDatabase } from '../../src/server/db/openDatabase.ts';
 import { migrate } from '../../src/server/db/migrate.ts';
 
 const dumpFile = 'node_modules/.cache/foyer-test-pglite.tar';

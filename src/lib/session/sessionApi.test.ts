@@ -9,7 +9,7 @@ import { emptyDatabase, testDatabases } from '../../server/testing/databases.ts'
 import { invited, type InvitedContact } from '../../server/testing/invitations.ts';
 import { testServices } from '../../server/testing/services.ts';
 import { issueSessionToken } from '../../server/contacts/sessionTokens.ts';
-import { revokeContact } from '../../server/contacts/sessionVersions.ts';
+import { revokeContact } from '../../server/contacts/revocation.ts';
 import {
   $contactSessions,
   reloadSessionsFromCookies,

@@ -8,7 +8,7 @@ import { findContactByEmail } from '../contacts/records.ts';
 import { invite } from '../contacts/invitations.ts';
 import type { Services } from '../services.ts';
 import { addStaff, listStaff, removeStaff } from '../staff/members.ts';
-import { revokeContact } from '../contacts/sessionVersions.ts';
+import { revokeContact } from '../contacts/revocation.ts';
 
 const email = z.email({ error: 'must be an e-mail address' });
 

@@ -4,7 +4,6 @@
  * the client goes away.
  */
 import { heartbeatMs } from '../../lib/api/chat.ts';
-import type { StreamAnswer } from './requestAndAnswer.ts';
 
 /** Where a stream writes: raw text (the edge encodes and flushes it), and the end of the answer. */
 export interface StreamSink {
@@ -102,18 +101,4 @@ export abstract class ServerSentEvents implements EventStream {
   protected abstract opened(): void;
   /** Ended, by either side: release what `opened` took. Runs once; `opened` may not have run. */
   protected abstract stopped(): void;
-}
-
-export function streamAnswer(stream: EventStream, stallMs: number): StreamAnswer {
-  return {
-    stallMs,
-    status: 200,
-    headers: {
-      'Content-Type': 'text/event-stream; charset=utf-8',
-      // no-transform: compression (http/requestHandler.ts) and proxies must pass each event on as it comes.
-      'Cache-Control': 'no-store, no-transform',
-      'X-Accel-Buffering': 'no',
-    },
-    stream,
-  };
 }

@@ -32,6 +32,21 @@ export interface StreamAnswer {
   stallMs: number;
 }
 
+/** A stream's answer: its headers say every event is to be passed on as it comes. */
+export function streamAnswer(stream: EventStream, stallMs: number): StreamAnswer {
+  return {
+    stallMs,
+    status: 200,
+    headers: {
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      // no-transform: compression (http/requestHandler.ts) and proxies must pass each event on as it comes.
+      'Cache-Control': 'no-store, no-transform',
+      'X-Accel-Buffering': 'no',
+    },
+    stream,
+  };
+}
+
 /** A handler's answer with a status and headers of its own: a cookie, or the redirect after a form post. */
 export class Reply {
   readonly body: unknown;

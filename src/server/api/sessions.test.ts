@@ -4,7 +4,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import type { Database } from '../db/database.ts';
 import { upsertOrganizationUser } from '../staff/records.ts';
 import { issueSessionToken } from '../contacts/sessionTokens.ts';
-import { contactCheckCacheMs, revokeContact } from '../contacts/sessionVersions.ts';
+import { revokeContact } from '../contacts/revocation.ts';
+import { contactCheckCacheMs } from '../contacts/sessionVersions.ts';
 import { emptyDatabase, testDatabases } from '../testing/databases.ts';
 import { invited } from '../testing/invitations.ts';
 import { apiCaller, testServices } from '../testing/services.ts';

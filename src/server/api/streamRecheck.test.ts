@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueSessionToken } from '../contacts/sessionTokens.ts';
-import { revokeContact } from '../contacts/sessionVersions.ts';
+import { revokeContact } from '../contacts/revocation.ts';
 import type { Database } from '../db/database.ts';
 import { closeServices, type Services } from '../services.ts';
 import { removeStaff } from '../staff/members.ts';

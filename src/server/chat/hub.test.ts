@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../db/database.ts';
+import type { Database } from '../db/database.ts';
+import { openDatabase } from '../db/openDatabase.ts';
 import { eraseContact } from '../contacts/dataRights.ts';
-import { revokeContact } from '../contacts/sessionVersions.ts';
+import { revokeContact } from '../contacts/revocation.ts';
 import { migrate } from '../db/migrate.ts';
 import { issueSessionToken } from '../contacts/sessionTokens.ts';
 import type { Services } from '../services.ts';

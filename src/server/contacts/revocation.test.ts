@@ -19,7 +19,7 @@ import { invited } from '../testing/invitations.ts';
 import { startMailCatcher, type MailCatcher } from '../testing/mailCatcher.ts';
 import { apiCaller, testServices } from '../testing/services.ts';
 import { issueSessionToken } from './sessionTokens.ts';
-import { revokeContact } from './sessionVersions.ts';
+import { revokeContact } from './revocation.ts';
 
 const emulator = useAuthEmulator();
 let catcher: MailCatcher;

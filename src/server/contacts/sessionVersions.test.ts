@@ -4,7 +4,8 @@ import { emptyDatabase, testDatabases } from '../testing/databases.ts';
 import { invited } from '../testing/invitations.ts';
 import { testServices } from '../testing/services.ts';
 import type { Services } from '../services.ts';
-import { contactCheckCacheMs, readSessionVersion, revokeContact, sessionVersionCache } from './sessionVersions.ts';
+import { revokeContact } from './revocation.ts';
+import { contactCheckCacheMs, readSessionVersion, sessionVersionCache } from './sessionVersions.ts';
 
 describe.each(testDatabases)('session versions on $name', ({ open }) => {
   let db: Database;

@@ -1,9 +1,7 @@
 /**
- * The one module that owns the database: PGlite in a data directory by default, PostgreSQL when a URL is
- * given. Both speak the same SQL; callers see plain rows, with 64-bit integers as numbers and times as Dates.
+ * What the rest of the server sees of the database (opened by openDatabase.ts): PGlite or PostgreSQL speak the same
+ * SQL; callers see plain rows, with 64-bit integers as numbers and times as Dates.
  */
-import { mkdir } from 'node:fs/promises';
-import { resolve } from 'node:path';
 
 export type Row = Record<string, unknown>;
 
@@ -32,26 +30,4 @@ export interface Notifications {
    * notifications may have been missed.
    */
   listen(channel: string, onPayload: (payload: string) => void, onReconnect: () => void): Promise<{ close(): Promise<void> }>;
-}
-
-export interface DatabaseOptions {
-  /** postgres://… to use a PostgreSQL server; otherwise PGlite. */
-  url?: string | undefined;
-  /** PGlite's directory, or `memory://`. */
-  dataDir?: string | undefined;
-  /** A PostgreSQL schema to work in (tests use one per file); created when missing. */
-  schema?: string | undefined;
-  /** A PGlite data directory dump to start from (tests load a migrated one: much faster than initdb). */
-  loadDataDir?: Blob | undefined;
-}
-
-export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  if (options.url) {
-    const { openPostgres } = await import('./postgres.ts');
-    return openPostgres(options.url, options.schema);
-  }
-  const dataDir = options.dataDir ?? 'memory://';
-  if (!dataDir.startsWith('memory://')) await mkdir(resolve(dataDir), { recursive: true });
-  const { openPGlite } = await import('./pglite.ts');
-  return openPGlite(dataDir, options.loadDataDir);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { openDatabase } from './database.ts';
+import { openDatabase } from './openDatabase.ts';
 import { migrate, splitStatements } from './migrate.ts';
 import { migrations } from './migrations.ts';
 

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../db/database.ts';
+import type { Database } from '../db/database.ts';
+import { openDatabase } from '../db/openDatabase.ts';
 import { migrate } from '../db/migrate.ts';
 import { silentLog } from '../log.ts';
 import { emptyDatabase, testDatabases } from '../testing/databases.ts';

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { openDatabase } from '../db/database.ts';
+import { openDatabase } from '../db/openDatabase.ts';
 import { migrate } from '../db/migrate.ts';
 import { silentLog } from '../log.ts';
 import { startMailCatcher, type MailCatcher } from '../testing/mailCatcher.ts';
@@ -46,7 +46,7 @@ it('a process killed between SMTP and marking the row: the e-mail is sent again 
   const script = join(dir, 'send-and-die.mjs');
   writeFileSync(
     script,
-    `import { openDatabase } from ${JSON.stringify(module('../db/database.ts'))};
+    `import { openDatabase } from ${JSON.stringify(module('../db/openDatabase.ts'))};
      import { createMailWorker } from ${JSON.stringify(module('./worker.ts'))};
      import { smtpTransport } from ${JSON.stringify(module('./transport.ts'))};
      const db = await openDatabase({ dataDir: ${JSON.stringify(dataDir)} });

@@ -5,7 +5,8 @@
  */
 import { readFile } from 'node:fs/promises';
 import { inject } from 'vitest';
-import { openDatabase, type Database } from '../db/database.ts';
+import type { Database } from '../db/database.ts';
+import { openDatabase } from '../db/openDatabase.ts';
 import { migrate } from '../db/migrate.ts';
 
 export interface TestDatabase {
