@@ -3,8 +3,8 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
 import { randomBytes } from 'node:crypto';
-import { buildManifest } from './src/integrations/buildManifest.ts';
-import { themesCssPlugin } from './src/lib/themes/vitePlugin.ts';
+import { buildManifest } from './src/build/buildManifestIntegration.ts';
+import { themesCssPlugin } from './src/build/themesVitePlugin.ts';
 
 // The public address of the site: canonical URLs, hreflang, sitemap and Open Graph use it.
 const site = process.env.SITE_URL ?? 'http://localhost:4321';

@@ -1,6 +1,6 @@
 /** Help-centre content: categories and articles, one folder per language, the same slugs in every language. */
 import { defineCollection } from 'astro:content';
-import { markdownFrontmatter } from './lib/content/loader.ts';
+import { markdownFrontmatter } from './build/contentLoader.ts';
 import { articleSchema, categorySchema } from './lib/content/schema.ts';
 
 // The benchmark builds a generated corpus from elsewhere; everyone else uses src/content.

@@ -1,6 +1,6 @@
 /**
  * The island of the chat pages, /{lang}/chat… and the /{lang}/chatBox… widget (one chat box, or `page` for all of a
- * contact's): opens the contact's session from the invitation link or a typed code (lib/session/sessionFlow.ts keeps
+ * contact's): opens the contact's session from the invitation link or a typed code (flows/session/sessionFlow.ts keeps
  * it renewed), then shows a chat box's conversation or, on `page`, the contact's list of chats. A staff member signed
  * in on this browser (the sign-in hint says so before Firebase loads) gets the inbox or the conversation as staff,
  * without a code; contacts never download Firebase.
@@ -12,13 +12,13 @@ import type { ClientSettings } from '../lib/clientSettings.ts';
 import { isolate } from '../lib/format.ts';
 import { intlLocale, type Lang } from '../lib/i18n/languages.ts';
 import type { Messages } from '../lib/i18n/schema.ts';
-import { useTranslator } from '../lib/i18n/useTranslator.ts';
-import { getSessionToken } from '../lib/session/sessionApi.ts';
+import { useTranslator } from './useTranslator.ts';
+import { getSessionToken } from '../flows/session/sessionApi.ts';
 import { takeContactSessionParams } from '../lib/session/params.ts';
 import { targetPath } from '../lib/session/codeForm.ts';
 import { sessionKeyFor } from '../lib/session/sessionKey.ts';
 import { hasStaffHint } from '../lib/staff/signedInHint.ts';
-import type { StaffChatIdentity } from '../lib/staff/staffChat.ts';
+import type { StaffChatIdentity } from '../flows/staff/staffChat.ts';
 import {
   keepSessionCurrent,
   openSession,
@@ -27,7 +27,7 @@ import {
   submitCode,
   type SessionLink,
   type SessionView,
-} from '../lib/session/sessionFlow.ts';
+} from '../flows/session/sessionFlow.ts';
 import { $contactSessions } from '../stores/contactSessions.ts';
 import { $devMode, initDevMode } from '../stores/devMode.ts';
 import BotCheckNotice from './BotCheckNotice.tsx';
@@ -69,7 +69,7 @@ function Session({ lang, messages, sessionKey: pageKey, settings }: Props) {
     const asContact = () => void openSession(key, taken).then(setView);
     // Only a browser where staff signed in loads Firebase; anyone else goes straight to the contact session.
     if (!hasStaffHint()) return asContact();
-    import('../lib/staff/staffChat.ts')
+    import('../flows/staff/staffChat.ts')
       .then(({ staffChatIdentity }) => staffChatIdentity(settings.firebase))
       .then((identity) => (identity ? setStaff(identity) : asContact()), asContact);
   }, [pageKey, settings]);

@@ -9,7 +9,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Participant } from '../lib/api/chat.ts';
 import { signedOutCodes } from '../lib/api/constants.ts';
 import type { TokenGetter } from '../lib/chat/chatApi.ts';
-import { startLiveConversation, type LiveConversation } from '../lib/chat/liveConversation.ts';
+import { startLiveConversation, type LiveConversation } from '../flows/chat/liveConversation.ts';
 import { sameParticipant } from '../lib/chat/timeline.ts';
 import { apiErrorKey } from '../lib/i18n/apiErrorKey.ts';
 import { intlLocale, type Lang } from '../lib/i18n/languages.ts';

@@ -6,7 +6,7 @@ import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 
 import { isolate, languageName } from '../lib/format.ts';
 import type { Lang } from '../lib/i18n/languages.ts';
 import type { Messages } from '../lib/i18n/schema.ts';
-import { useTranslator } from '../lib/i18n/useTranslator.ts';
+import { useTranslator } from './useTranslator.ts';
 import AppErrorGate from './AppErrorGate.tsx';
 import { pacedAddress, readSearchParams, searchAddress } from '../lib/search/address.ts';
 import { latestOnly } from '../lib/search/latest.ts';

@@ -10,10 +10,10 @@ import type { ClientSettings } from '../lib/clientSettings.ts';
 import { ApiRequestError } from '../lib/http/client.ts';
 import type { Lang } from '../lib/i18n/languages.ts';
 import type { Messages } from '../lib/i18n/schema.ts';
-import { useTranslator } from '../lib/i18n/useTranslator.ts';
+import { useTranslator } from './useTranslator.ts';
 import { hasStaffHint } from '../lib/staff/signedInHint.ts';
 import { createStaffPageApi } from '../lib/staff/staffPageApi.ts';
-import type { StaffChatIdentity } from '../lib/staff/staffChat.ts';
+import type { StaffChatIdentity } from '../flows/staff/staffChat.ts';
 import { $organizationUser, $staffAuth } from '../stores/staffAuth.ts';
 import AppErrorGate from './AppErrorGate.tsx';
 import AddStaffForm from './staff/AddStaffForm.tsx';
@@ -43,7 +43,7 @@ function StaffPage({ lang, messages, settings, view = 'staff' }: Props) {
 
   useEffect(() => {
     if (!hasStaffHint()) return setAccess({ kind: 'signedOut' });
-    import('../lib/staff/staffChat.ts')
+    import('../flows/staff/staffChat.ts')
       .then(({ staffChatIdentity }) => staffChatIdentity(settings.firebase))
       .then(
         (identity) => setAccess(identity ? { kind: 'staff', identity } : { kind: $staffAuth.get().user ? 'notStaff' : 'signedOut' }),

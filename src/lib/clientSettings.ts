@@ -5,9 +5,14 @@
 import { z } from 'zod';
 import type { BotCheckSettings } from './botCheck.ts';
 import type { FirebaseWebSettings } from './staff/firebase.ts';
-import type { DevModeCookie } from '../stores/devMode.ts';
 
 /** An optional setting: blank counts as unset. */
+/** Developer mode is on when the cookie `key` holds `value` (stores/devMode.ts). */
+export interface DevModeCookie {
+  key: string;
+  value: string;
+}
+
 export const optional = z
   .string()
   .trim()

@@ -1,7 +1,12 @@
 /** Structured data (schema.org JSON-LD) and the alternates of pages. */
-import type { Alternate } from '../components/Seo.astro';
 import type { Lang } from './i18n/languages.ts';
 import { absoluteUrl } from './paths.ts';
+
+/** A version of the page in another language (hreflang). */
+export interface Alternate {
+  lang: Lang;
+  path: string;
+}
 
 export interface Crumb {
   name: string;

@@ -1,11 +1,7 @@
 /** Developer mode: on when the cookie with the configured key holds the configured value (runtime settings). */
 import { atom } from 'nanostores';
+import type { DevModeCookie } from '../lib/clientSettings.ts';
 import { cookies } from '../lib/cookies.ts';
-
-export interface DevModeCookie {
-  key: string;
-  value: string;
-}
 
 export const $devMode = atom(false);
 

@@ -17,7 +17,6 @@ function importsOf(file: string): string[] {
   return specifiers.map((specifier) => relative(src, resolve(join(src, dirname(file)), specifier)));
 }
 
-const layer = (path: string) => path.split('/')[0]!;
 // Tests and the server's test helpers (src/server/testing/) are not layers: they may start the Auth emulator through
 // scripts/, as npm start does.
 const files = (pattern: string) => globSync(pattern, { cwd: src, ignore: ['**/*.test.ts', 'server/testing/**'] });
@@ -45,23 +44,72 @@ function circles(graph: Map<string, string[]>): string[] {
   return found;
 }
 
+/** ARCHITECTURE.md's table: each row's folders (under src/) and the folders it may import, or null for anything. */
+function layerTable(): { layers: string[]; mayImport: string[] | null }[] {
+  const text = readFileSync(resolve(src, '../ARCHITECTURE.md'), 'utf8');
+  const section = text.slice(text.indexOf('## The layers and what each may import'));
+  const rows = section.split('\n').filter((line) => line.startsWith('| `'));
+  const paths = (cell: string) => [...cell.matchAll(/`src\/([^`]*)`/g)].map((match) => match[1]!);
+  return rows.map((row) => {
+    const cells = row.split('|').map((cell) => cell.trim());
+    return { layers: paths(cells[1]!), mayImport: cells[3] === 'anything' ? null : paths(cells[3]!) };
+  });
+}
+
 describe('the layers', () => {
-  it('browser-side code and the site around it import nothing from src/server', () => {
-    const crossings = files('{lib,stores,islands,components,pages,layouts,client,middleware}/**/*.{ts,tsx,astro}').flatMap((file) =>
-      importsOf(file)
-        .filter((target) => layer(target) === 'server')
-        .map((target) => `${file} → ${target}`),
+  const table = layerTable();
+  const rows = table.filter((row) => row.layers.length);
+  /** The most specific row a path under src/ belongs to (`lib/api/` before `lib/`); content.config.ts is build code. */
+  const layerOfPath = (path: string) => {
+    const file = path === 'content.config.ts' ? 'build/content.config.ts' : path;
+    return rows
+      .flatMap((row) => row.layers.map((layer) => ({ layer, row })))
+      .filter(({ layer }) => file.startsWith(layer))
+      .sort((a, b) => b.layer.length - a.layer.length)[0];
+  };
+
+  it('reads the whole table (every row of ARCHITECTURE.md, src/flows and src/embed among them)', () => {
+    expect(rows.flatMap((row) => row.layers)).toEqual(
+      expect.arrayContaining([
+        'lib/api/',
+        'lib/',
+        'stores/',
+        'flows/',
+        'islands/',
+        'client/',
+        'embed/',
+        'components/',
+        'server/',
+        'build/',
+      ]),
     );
+    expect(table.length).toBe(rows.length + 1);
+  });
+
+  it('every file belongs to a row, and imports only what its row allows', () => {
+    const crossings = files('**/*.{ts,tsx,astro}')
+      .filter((file) => file !== 'env.d.ts')
+      .flatMap((file) => {
+        const own = layerOfPath(file);
+        if (!own) return [`${file}: in no row of the table`];
+        const allowed = [own.layer, ...own.row.layers, ...(own.row.mayImport ?? [])];
+        return importsOf(file)
+          .filter((target) => !/^\.\.\/locales\/[\w-]+\.json$/.test(target))
+          .filter((target) => {
+            // A target in no row (styles/…) is allowed when a folder the row names holds it.
+            const layer = layerOfPath(target)?.layer ?? target;
+            return !allowed.some((may) => layer.startsWith(may));
+          })
+          .map((target) => `${file} → ${target}`);
+      });
     expect(crossings).toEqual([]);
   });
 
-  it('the server imports shared code from src/lib only (and the locale files, for the e-mails it writes)', () => {
-    const crossings = files('server/**/*.ts').flatMap((file) =>
-      importsOf(file)
-        .filter((target) => !['server', 'lib'].includes(layer(target)) && !/^\.\.\/locales\/[\w-]+\.json$/.test(target))
-        .map((target) => `${file} → ${target}`),
+  it('lib is pure: no store, component, island, flow, React or nanostores in it', () => {
+    const impure = files('lib/**/*.ts').filter((file) =>
+      /from '(react|nanostores|@nanostores\/react)'/.test(readFileSync(join(src, file), 'utf8')),
     );
-    expect(crossings).toEqual([]);
+    expect(impure).toEqual([]);
   });
 
   it('has no import circle: every file can be understood from what it imports', () => {

@@ -10,7 +10,7 @@ import {
   signIn,
   signOut,
   type Provider,
-} from '../../lib/staff/auth.ts';
+} from '../../flows/staff/auth.ts';
 import { emailProblem, passwordProblem } from '../../lib/staff/fieldRules.ts';
 import { firebaseAuth } from '../../lib/staff/firebase.ts';
 import { $staffAuth } from '../../stores/staffAuth.ts';

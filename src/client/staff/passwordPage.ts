@@ -2,7 +2,7 @@
  * The password page: a reset link (mode=resetPassword&oobCode=…) chooses a new password; a signed-in staff member
  * sets a new one; anyone else asks for the reset e-mail (which never says whether the address has an account).
  */
-import { checkResetCode, completePasswordReset, keepSignedIn, requestPasswordReset, updatePassword } from '../../lib/staff/auth.ts';
+import { checkResetCode, completePasswordReset, keepSignedIn, requestPasswordReset, updatePassword } from '../../flows/staff/auth.ts';
 import { emailProblem, passwordProblem, repeatProblem } from '../../lib/staff/fieldRules.ts';
 import { firebaseAuth } from '../../lib/staff/firebase.ts';
 import { alert, busy, check, fill, firebaseSettings, ready, root, show } from './page.ts';

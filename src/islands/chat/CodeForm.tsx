@@ -8,7 +8,7 @@ import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import type { MessageKey } from '../../lib/i18n/schema.ts';
 import type { Translate } from '../../lib/i18n/translate.ts';
 import { codeProblem, contactIdProblem, readInvitationLink, targetPath, type CodeFieldProblem } from '../../lib/session/codeForm.ts';
-import type { SessionView } from '../../lib/session/sessionFlow.ts';
+import type { SessionView } from '../../flows/session/sessionFlow.ts';
 import { formProblems } from '../../lib/staff/fieldIssues.ts';
 import Field from '../staff/Field.tsx';
 import NewLinkForm from './NewLinkForm.tsx';

@@ -5,7 +5,7 @@
  * tab coming back.
  */
 import { useEffect, useState } from 'react';
-import { contactChatsFollower, listContactChats, type ContactChatBox } from '../../lib/session/contactChats.ts';
+import { contactChatsFollower, listContactChats, type ContactChatBox } from '../../flows/session/contactChats.ts';
 import type { Lang } from '../../lib/i18n/languages.ts';
 import type { Translate } from '../../lib/i18n/translate.ts';
 import { dayLabel, localDay, timeLabel } from './dayLabel.ts';

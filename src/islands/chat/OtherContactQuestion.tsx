@@ -6,7 +6,7 @@
 import { useEffect, useId, useRef } from 'react';
 import { isolate } from '../../lib/format.ts';
 import type { Translate } from '../../lib/i18n/translate.ts';
-import type { Contact } from '../../lib/session/sessionApi.ts';
+import type { Contact } from '../../flows/session/sessionApi.ts';
 
 interface Props {
   t: Translate;

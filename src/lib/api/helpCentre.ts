@@ -3,7 +3,7 @@
  * view of both. Votes and comments also come as plain form posts (articles work without JavaScript).
  */
 import { z } from 'zod';
-import { languages } from '../i18n/languages.ts';
+import { languages } from './languages.ts';
 
 /** An article as `{category}/{slug}`, as its address has them. */
 export const articleKey = z

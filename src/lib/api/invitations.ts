@@ -5,7 +5,7 @@
  * A new code for a scope kills the contact's earlier unused codes for it.
  */
 import { z } from 'zod';
-import { languages } from '../i18n/languages.ts';
+import { languages } from './languages.ts';
 import { chatBoxIdSchema } from './ids.ts';
 import { personNameSchema } from './names.ts';
 

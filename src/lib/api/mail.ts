@@ -1,6 +1,6 @@
 /** The e-mail calls the browser (and mail clients) make. */
 import { z } from 'zod';
-import { languages } from '../i18n/languages.ts';
+import { languages } from './languages.ts';
 
 /**
  * POST /api/mail/unsubscribe?token=…: turns missed-message e-mails off for whoever the token names. Mail clients

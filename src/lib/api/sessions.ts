@@ -3,7 +3,7 @@
  * types both sides use, and the constants both sides must agree on.
  */
 import { z } from 'zod';
-import { languages } from '../i18n/languages.ts';
+import { languages } from './languages.ts';
 import { contactIdSchema, chatBoxIdSchema, pageScope, scopeSchema } from './ids.ts';
 
 export { contactSessionParams, contactSessionPrefix, sessionTokenSeconds } from './constants.ts';

@@ -1,6 +1,6 @@
 /** The staff calls: what a signed-in staff member learns about themselves (GET /api/me). */
 import { z } from 'zod';
-import { languages } from '../i18n/languages.ts';
+import { languages } from './languages.ts';
 import { personNameSchema } from './names.ts';
 
 export const staffRoles = ['admin', 'agent'] as const;

@@ -3,6 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiRequestError, internalHeader, request, retryDelayMs, retryStatusCodes, writeMethods } from './client.ts';
 import { $staffAuth, emptyStaffAuth } from '../../stores/staffAuth.ts';
+// The sign-in layer makes the staff member's id token the default bearer as it loads.
+import '../../flows/staff/idToken.ts';
 
 const signOutStaff = () => $staffAuth.set({ ...emptyStaffAuth, selfTokens: {} });
 

@@ -4,7 +4,6 @@
  * PATCH, POST, PUT and DELETE not at all unless asked. Server errors become ApiRequestError with the server's code.
  */
 import { FetchError, ofetch, type FetchOptions } from 'ofetch';
-import { staffIdToken } from '../staff/idToken.ts';
 import { callHeaders } from './headers.ts';
 
 export { internalHeader } from './headers.ts';
@@ -56,16 +55,24 @@ function toApiError(error: unknown): ApiRequestError {
   return new ApiRequestError(0, 'network', error instanceof Error ? error.message : String(error));
 }
 
+/**
+ * Who answers for a call that brings no bearer of its own: the signed-in staff member's id token, once the sign-in
+ * layer says how to get it (flows/staff/idToken.ts); until then, and for contacts, nobody.
+ */
+let defaultBearer: () => Promise<string | null> = () => Promise.resolve(null);
+export function setDefaultBearer(get: () => Promise<string | null>): void {
+  defaultBearer = get;
+}
+
 const client = ofetch.create({
   retryDelay: retryDelayMs,
   retryStatusCodes,
   async onRequest({ options }) {
     const headers = new Headers(options.headers);
     for (const [name, value] of Object.entries(callHeaders())) headers.set(name, value);
-    // A call that brings its own authorisation (a contact session token) keeps it; otherwise a signed-in staff
-    // member's id token goes with it, refreshed first when 1800 s old (lib/staff/idToken.ts; the token itself lives in $staffAuth only).
+    // A call that brings its own authorisation (a contact session token) keeps it; otherwise the default bearer.
     if (!headers.has('Authorization')) {
-      const idToken = await staffIdToken();
+      const idToken = await defaultBearer();
       if (idToken) headers.set('Authorization', `Bearer ${idToken}`);
     }
     options.headers = headers;

@@ -1,34 +1,10 @@
 /** The 25 languages of Foyer, in the seed's order, with what pages and Intl need to know about each. */
 
-export const languages = [
-  'en',
-  'zh-Hans',
-  'zh-Hant',
-  'ja',
-  'ko',
-  'it',
-  'fr',
-  'pt',
-  'pt-BR',
-  'de',
-  'es',
-  'ru',
-  'sv',
-  'id',
-  'th',
-  'ar',
-  'he',
-  'vi',
-  'tr',
-  'nl',
-  'el',
-  'pl',
-  'da',
-  'fi',
-  'no',
-] as const;
+// The codes themselves are part of the API's contract (lib/api/languages.ts); the rest of this file is what pages
+// and Intl need to know about each.
+import { languages, type Lang } from '../api/languages.ts';
 
-export type Lang = (typeof languages)[number];
+export { languages, type Lang };
 
 export const defaultLang: Lang = 'en';
 

@@ -1,6 +1,6 @@
 /** Serves the generated theme CSS as `virtual:foyer/themes.css`, so the model in themes.ts is the only source. */
 import type { Plugin } from 'vite';
-import { themesCss } from './css.ts';
+import { themesCss } from '../lib/themes/css.ts';
 
 const id = 'virtual:foyer/themes.css';
 const resolved = `\0${id}`;

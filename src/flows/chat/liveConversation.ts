@@ -3,15 +3,15 @@
  * page's seq (so nothing falls between), the outbox (flushed whenever the stream opens), older pages on demand,
  * read cursors, typing signals, the names of staff senders, and for staff: status, assignment and internal notes.
  */
-import type { Assignee, ChatEvent, ChatStatus, Message, Participant, TypingEvent } from '../api/chat.ts';
-import { typingEveryMs } from '../api/constants.ts';
-import { ApiRequestError } from '../http/client.ts';
+import type { Assignee, ChatEvent, ChatStatus, Message, Participant, TypingEvent } from '../../lib/api/chat.ts';
+import { typingEveryMs } from '../../lib/api/constants.ts';
+import { ApiRequestError } from '../../lib/http/client.ts';
 import { loadOrganizationUser } from '../../stores/organizationUsers.ts';
 import type { Conversation } from '../../stores/conversation.ts';
-import { createChatApi, type TokenGetter } from './chatApi.ts';
-import { backoffDelay, openEventStream, stopStatuses, type EventStream, type EventStreamOptions } from './eventStream.ts';
-import { checkMessageText, type TextCheck } from './messageText.ts';
-import { createOutbox, outboxKey } from './outbox.ts';
+import { createChatApi, type TokenGetter } from '../../lib/chat/chatApi.ts';
+import { backoffDelay, openEventStream, stopStatuses, type EventStream, type EventStreamOptions } from '../../lib/chat/eventStream.ts';
+import { checkMessageText, type TextCheck } from '../../lib/chat/messageText.ts';
+import { createOutbox, outboxKey } from '../../lib/chat/outbox.ts';
 
 export interface LiveConversationOptions {
   chatBoxId: string;

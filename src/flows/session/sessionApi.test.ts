@@ -17,8 +17,8 @@ import {
   sessionCookiePrefix,
   storeSession,
 } from '../../stores/contactSessions.ts';
-import { cookieAttributes } from '../cookies.ts';
-import type { ApiRequestError } from '../http/client.ts';
+import { cookieAttributes } from '../../lib/cookies.ts';
+import type { ApiRequestError } from '../../lib/http/client.ts';
 import { $contacts } from '../../stores/contacts.ts';
 import { $organizationUsers } from '../../stores/organizationUsers.ts';
 import {
@@ -30,9 +30,9 @@ import {
   resetSessions,
   toRecord,
 } from './sessionApi.ts';
-import { formProblems } from '../staff/fieldIssues.ts';
+import { formProblems } from '../../lib/staff/fieldIssues.ts';
 import { openSession, renewSession, submitCode } from './sessionFlow.ts';
-import { pageScope } from '../api/ids.ts';
+import { pageScope } from '../../lib/api/ids.ts';
 
 const cookie = (key: string) => Cookies.get(`${sessionCookiePrefix}${key}`);
 /** Moves the clock: the session layer reads Date.now(). */

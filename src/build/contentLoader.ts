@@ -2,7 +2,7 @@
  * A content loader for help-centre Markdown that keeps only frontmatter in Astro's data store.
  * Astro's glob loader stores every rendered article too, and the store is bundled into the build:
  * with 2,000 articles that alone pushed the build past 1 GiB. Bodies are rendered when a page is
- * (see markdown.ts), straight from the file.
+ * (lib/content/markdown.ts), straight from the file.
  */
 import { readFile } from 'node:fs/promises';
 import { relative, resolve } from 'node:path';

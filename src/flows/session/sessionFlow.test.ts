@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiRequestError } from '../http/client.ts';
+import { ApiRequestError } from '../../lib/http/client.ts';
 import { keepSessionCurrent, noticeFor, type SessionView } from './sessionFlow.ts';
 
 describe('the notice for a failed session call', () => {

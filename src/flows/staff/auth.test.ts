@@ -9,7 +9,7 @@ import { startApiServer, type ApiServer } from '../../server/testing/apiServer.t
 import { testDatabases } from '../../server/testing/databases.ts';
 import { testServices } from '../../server/testing/services.ts';
 import { $organizationUser, $staffAuth } from '../../stores/staffAuth.ts';
-import { ApiRequestError, request } from '../http/client.ts';
+import { ApiRequestError, request } from '../../lib/http/client.ts';
 import {
   createAccount,
   currentIdToken,

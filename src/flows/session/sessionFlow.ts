@@ -3,8 +3,8 @@
  * typed code, renewing on time while the page is open, signing out. Failures become a notice to translate, never
  * raw server text.
  */
-import type { MessageKey } from '../i18n/schema.ts';
-import { ApiRequestError } from '../http/client.ts';
+import type { MessageKey } from '../../lib/i18n/schema.ts';
+import { ApiRequestError } from '../../lib/http/client.ts';
 import { $contactSessions, reloadSessionsFromCookies } from '../../stores/contactSessions.ts';
 import {
   fetchContact,
@@ -16,9 +16,9 @@ import {
   type Contact,
   type TokenRequest,
 } from './sessionApi.ts';
-import { pageScope, signedOutCodes } from '../api/constants.ts';
-import { nextChangeAt } from './tokenAge.ts';
-import { browserStorage } from '../browserStorage.ts';
+import { pageScope, signedOutCodes } from '../../lib/api/constants.ts';
+import { nextChangeAt } from '../../lib/session/tokenAge.ts';
+import { browserStorage } from '../../lib/browserStorage.ts';
 
 export type Notice = 'session.ended' | 'session.codeNotAccepted' | 'session.noAccess' | `apiError.${string}`;
 

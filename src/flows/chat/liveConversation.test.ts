@@ -1,7 +1,7 @@
 import { createServer, type ServerResponse, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Message, Participant } from '../api/chat.ts';
+import type { Message, Participant } from '../../lib/api/chat.ts';
 import { createConversation, type Conversation } from '../../stores/conversation.ts';
 import { forgetOrganizationUsers, $organizationUsers } from '../../stores/organizationUsers.ts';
 import { isChatEvent, startLiveConversation, type LiveConversation } from './liveConversation.ts';

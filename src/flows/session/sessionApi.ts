@@ -2,15 +2,22 @@
  * The contact session's calls to the API: getSessionToken applies the seed's token-age rules (tokenAge.ts) with the API,
  * keeps the store and cookies in step, and caches the contact and organisation users it fetches.
  */
-import { botToken } from '../botCheck.ts';
-import { request } from '../http/client.ts';
+import { botToken } from '../../lib/botCheck.ts';
+import { request } from '../../lib/http/client.ts';
 import { $contactSessions, forgetAllSessions, forgetSession, storeSession } from '../../stores/contactSessions.ts';
 import { $contacts, forgetContact, forgetContacts, rememberContact } from '../../stores/contacts.ts';
 import { forgetOrganizationUsers, loadOrganizationUser } from '../../stores/organizationUsers.ts';
-import { sessionTokenSeconds } from '../api/constants.ts';
-import type { Contact, ContactAnswer, IssuedToken, OrganizationUser, OrganizationUserAnswer, VerifyAnswer } from '../api/sessions.ts';
-import { pageScope } from '../api/constants.ts';
-import { isPresent, nextStep, type SessionRecord } from './tokenAge.ts';
+import { sessionTokenSeconds } from '../../lib/api/constants.ts';
+import type {
+  Contact,
+  ContactAnswer,
+  IssuedToken,
+  OrganizationUser,
+  OrganizationUserAnswer,
+  VerifyAnswer,
+} from '../../lib/api/sessions.ts';
+import { pageScope } from '../../lib/api/constants.ts';
+import { isPresent, nextStep, type SessionRecord } from '../../lib/session/tokenAge.ts';
 
 export type { Contact, OrganizationUser };
 
@@ -107,7 +114,7 @@ export async function getSessionToken(
   return work;
 }
 
-export { isPresent as hasPreviousSession } from './tokenAge.ts';
+export { isPresent as hasPreviousSession } from '../../lib/session/tokenAge.ts';
 
 /**
  * A live session on this device that belongs to someone other than `contactId` (the keys in `first` looked at

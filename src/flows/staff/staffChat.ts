@@ -3,11 +3,11 @@
  * Waits for the restored Firebase session, checks the person is organisation staff, and hands back who they are
  * and a token getter (the id token, refreshed at 1800 s). Null when nobody, or nobody on the staff, is signed in.
  */
-import type { Participant } from '../api/chat.ts';
-import type { TokenGetter } from '../chat/chatApi.ts';
+import type { Participant } from '../../lib/api/chat.ts';
+import type { TokenGetter } from '../../lib/chat/chatApi.ts';
 import { currentIdToken, fetchStaffDetails, keepSignedIn } from './auth.ts';
-import { firebaseAuth, type FirebaseWebSettings } from './firebase.ts';
-import { setStaffHint } from './signedInHint.ts';
+import { firebaseAuth, type FirebaseWebSettings } from '../../lib/staff/firebase.ts';
+import { setStaffHint } from '../../lib/staff/signedInHint.ts';
 
 export interface StaffChatIdentity {
   participant: Participant;

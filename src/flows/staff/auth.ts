@@ -19,11 +19,11 @@ import {
   type Auth,
   type User,
 } from 'firebase/auth';
-import { request } from '../http/client.ts';
+import { request } from '../../lib/http/client.ts';
 import { $organizationUser, $staffAuth, emptyStaffAuth } from '../../stores/staffAuth.ts';
-import type { MeAnswer, StaffMember } from '../api/staff.ts';
+import type { MeAnswer, StaffMember } from '../../lib/api/staff.ts';
 import { idTokenRefreshSeconds, refreshStaffIdTokenWith, staffIdToken } from './idToken.ts';
-import { setStaffHint, setStaffProfile } from './signedInHint.ts';
+import { setStaffHint, setStaffProfile } from '../../lib/staff/signedInHint.ts';
 
 export { idTokenRefreshSeconds };
 

@@ -1,9 +1,9 @@
 /** A contact's own conversations, as their page session sees them (POST /api/chat/boxes with the page token). */
-import type { ContactChatBox, ContactChatBoxesAnswer } from '../api/chat.ts';
-import { pageScope } from '../api/constants.ts';
-import { streamPath } from '../chat/chatApi.ts';
-import { openEventStream, type EventStream } from '../chat/eventStream.ts';
-import { ApiRequestError, request } from '../http/client.ts';
+import type { ContactChatBox, ContactChatBoxesAnswer } from '../../lib/api/chat.ts';
+import { pageScope } from '../../lib/api/constants.ts';
+import { streamPath } from '../../lib/chat/chatApi.ts';
+import { openEventStream, type EventStream } from '../../lib/chat/eventStream.ts';
+import { ApiRequestError, request } from '../../lib/http/client.ts';
 import { getSessionToken } from './sessionApi.ts';
 
 export type { ContactChatBox };

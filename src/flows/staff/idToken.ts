@@ -1,8 +1,9 @@
 /**
  * The staff member's id token for a call. The token itself lives in $staffAuth only; this module hands it out,
- * refreshed first when it is 1800 s old. Firebase stays in auth.ts, which says at sign-in how to refresh, so the
- * HTTP client can ask here without loading Firebase for contacts.
+ * refreshed first when it is 1800 s old, and it is the HTTP client's default bearer from the moment this module loads
+ * (with the sign-in, auth.ts). Firebase stays in auth.ts, which says at sign-in how to refresh.
  */
+import { setDefaultBearer } from '../../lib/http/client.ts';
 import { $staffAuth } from '../../stores/staffAuth.ts';
 
 export const idTokenRefreshSeconds = 1800;
@@ -28,3 +29,5 @@ export async function staffIdToken(now = Date.now(), refresh = refreshWith): Pro
   // Signed out while the refresh ran: no token.
   return $staffAuth.get().idToken;
 }
+
+setDefaultBearer(() => staffIdToken());
