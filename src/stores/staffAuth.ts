@@ -18,11 +18,9 @@ export interface StaffAuthState {
   idToken: string | null;
   /** When the id token was stored (ms), to refresh it at 1800 s. */
   idTokenStoredAt: number | null;
-  /** Session tokens the staff member holds for chat boxes of their own (used by the chat views). */
-  selfTokens: Record<string, string>;
 }
 
-export const emptyStaffAuth: StaffAuthState = { user: null, idToken: null, idTokenStoredAt: null, selfTokens: {} };
+export const emptyStaffAuth: StaffAuthState = { user: null, idToken: null, idTokenStoredAt: null };
 
 export const $staffAuth = map<StaffAuthState>({ ...emptyStaffAuth });
 export const $organizationUser = atom<StaffMember | null>(null);

@@ -122,7 +122,7 @@ export async function updatePassword(auth: Auth, password: string): Promise<'upd
 function forgetStaff(): void {
   generation += 1;
   setStaffHint(false);
-  $staffAuth.set({ ...emptyStaffAuth, selfTokens: {} });
+  $staffAuth.set({ ...emptyStaffAuth });
   $organizationUser.set(null);
 }
 

@@ -3,7 +3,7 @@ import { $staffAuth, emptyStaffAuth } from '../../stores/staffAuth.ts';
 import { idTokenRefreshSeconds, isIdTokenStale, staffIdToken } from './idToken.ts';
 
 const signedIn = (idToken: string, storedAt: number) => $staffAuth.set({ ...$staffAuth.get(), idToken, idTokenStoredAt: storedAt });
-afterEach(() => $staffAuth.set({ ...emptyStaffAuth, selfTokens: {} }));
+afterEach(() => $staffAuth.set({ ...emptyStaffAuth }));
 
 describe('the staff id token for a call', () => {
   it('is none while nobody on the staff is signed in', async () => {
@@ -29,7 +29,7 @@ describe('the staff id token for a call', () => {
   it('is none when sign-out happened while the refresh ran', async () => {
     signedIn('old', 0);
     const refresh = async () => {
-      $staffAuth.set({ ...emptyStaffAuth, selfTokens: {} });
+      $staffAuth.set({ ...emptyStaffAuth });
       return 'late';
     };
     expect(await staffIdToken(1800_000, refresh)).toBeNull();

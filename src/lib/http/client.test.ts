@@ -6,7 +6,7 @@ import { $staffAuth, emptyStaffAuth } from '../../stores/staffAuth.ts';
 // The sign-in layer makes the staff member's id token the default bearer as it loads.
 import '../../flows/staff/idToken.ts';
 
-const signOutStaff = () => $staffAuth.set({ ...emptyStaffAuth, selfTokens: {} });
+const signOutStaff = () => $staffAuth.set({ ...emptyStaffAuth });
 
 let server: Server;
 let base: string;
