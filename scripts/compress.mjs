@@ -27,7 +27,7 @@ const smallest = 512;
 /**
  * Brotli quality 11 for the files every page shares (CSS, scripts, the few others); pages themselves at 10: per
  * article page 8.5 ms of CPU against 11's 22 ms, for 2.4 % more bytes (about 100 B). With 2,250 pages, 11 made the
- * bench's build 43.5 s instead of about 30 (README, "Compression"). FOYER_BROTLI_PAGE_QUALITY sets another quality
+ * bench's build 43.5 s instead of about 30 (docs/performance.md, "Compression"). FOYER_BROTLI_PAGE_QUALITY sets another quality
  * for pages; 8 or lower is about 15 times faster than 10 (0.6 ms a page) for 7.5 % more bytes. 9 is as slow as 10 with
  * Brotli's default window.
  */

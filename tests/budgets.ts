@@ -1,11 +1,11 @@
 /**
  * The size budgets `npm test` enforces, in one place: tests/e2e/budgets.spec.ts measures the built site against them,
- * and tests/unit/budgets.test.ts checks that the README's budget table states the same numbers. Sizes only; timings
+ * and tests/unit/budgets.test.ts checks that the budget table of docs/performance.md states the same numbers. Sizes only; timings
  * are watched by `npm run bench`.
  */
 
 export interface Budget {
-  /** How each README budget-table row that states this budget starts (its first cell). */
+  /** How each budget-table row (docs/performance.md) that states this budget starts (its first cell). */
   rows: string[];
   /** A size in bytes (shown as KB) or a count. */
   limit: { bytes: number } | { count: number };
@@ -48,7 +48,7 @@ export function countOf(budget: Budget): number {
   return budget.limit.count;
 }
 
-/** How the README's budget column writes it: `≤ 14 KB`, `≤ 3`. */
+/** How the budget column writes it: `≤ 14 KB`, `≤ 3`. */
 export function stated(budget: Budget): string {
   return 'bytes' in budget.limit ? `≤ ${budget.limit.bytes / 1024} KB` : `≤ ${budget.limit.count}`;
 }

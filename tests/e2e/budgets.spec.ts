@@ -1,5 +1,5 @@
 /**
- * Size budgets (README, Budgets; the numbers in tests/budgets.ts): what Chromium transfers for a first visit to a
+ * Size budgets (docs/performance.md, Budgets; the numbers in tests/budgets.ts): what Chromium transfers for a first visit to a
  * help-centre page, from the real server with compression, prefetches left out; then what the built files weigh
  * (gzip): the article's HTML and CSS, the scripts of help-centre pages and of the login page, and each island's own
  * JavaScript. Sizes, not timings: those live in `npm run bench`.

@@ -18,7 +18,7 @@ async function signInWithPassword(page: Page, email: string, password: string) {
 }
 
 test.beforeEach(async ({ context }) => {
-  // Google's API script is out of reach here; popup sign-in gets a stand-in (README: working offline).
+  // Google's API script is out of reach here; popup sign-in gets a stand-in (docs/staff.md: working offline).
   await context.route('https://apis.google.com/js/api.js*', (route) =>
     route.fulfill({ contentType: 'text/javascript', body: gapiStandIn }),
   );

@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { allBudgets, stated } from '../budgets.ts';
 
-const readme = readFileSync(join(import.meta.dirname, '../../README.md'), 'utf8');
+const readme = readFileSync(join(import.meta.dirname, '../../docs/performance.md'), 'utf8');
 
-/** The README's budget table, as rows of trimmed cells. */
+/** The budget table of docs/performance.md, as rows of trimmed cells. */
 function budgetTable(): string[][] {
   const section = readme.slice(readme.indexOf('\n## Budgets'));
   const end = section.indexOf('\n## ', 1);
@@ -20,7 +20,7 @@ function budgetTable(): string[][] {
     );
 }
 
-describe('the README budget table', () => {
+describe('the budget table of docs/performance.md', () => {
   const rows = budgetTable();
 
   it('is found, with a budget column', () => {
@@ -31,7 +31,7 @@ describe('the README budget table', () => {
     'states the budget `npm test` checks for "%s": %s',
     (start, budget) => {
       const row = rows.find(([measure]) => measure!.startsWith(start));
-      expect(row, `No row starting "${start}" in README.md's budget table.`).toBeDefined();
+      expect(row, `No row starting "${start}" in docs/performance.md's budget table.`).toBeDefined();
       expect(row![2]).toMatch(new RegExp(`^${budget.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`));
     },
   );

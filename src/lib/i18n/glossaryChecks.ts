@@ -1,5 +1,5 @@
 /**
- * The mechanical part of the translation glossary (locales/glossary/{lang}.json, see README "Languages"):
+ * The mechanical part of the translation glossary (locales/glossary/{lang}.json, see docs/languages.md):
  * pure functions that find banned variants, foreign quotation marks and misquoted UI labels in a text.
  * Only the glossary test uses them; they read nothing themselves.
  */

@@ -55,7 +55,7 @@ function rest(sink: StreamSink): void {
 /**
  * A stream of events, with its heartbeat: a subclass says what happens when it opens and when it ends, and sends.
  * One object for the stream's whole life, its state in fields: thousands are open at once, mostly idle, and
- * closures for each would cost every one of them (memory per idle stream, README).
+ * closures for each would cost every one of them (memory per idle stream, docs/performance.md).
  */
 export abstract class ServerSentEvents implements EventStream {
   #sink: StreamSink | undefined;

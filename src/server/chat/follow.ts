@@ -5,7 +5,7 @@
  * deliveries never interleave.
  *
  * A class, and its reader an object, rather than closures: a follower lives as long as its stream, mostly idle,
- * and thousands are open at once (memory per idle stream, README).
+ * and thousands are open at once (memory per idle stream, docs/performance.md).
  */
 import type { Queryable } from '../db/database.ts';
 import type { Log } from '../log.ts';

@@ -297,7 +297,7 @@ export const migrations: Migration[] = [
       language sql immutable strict parallel safe as $fn$
         select coalesce(array_agg(distinct substr(t, i, 2)), '{}') from generate_series(1, length(t) - 1) as i
       $fn$;
-      -- if not exists: on a large PostgreSQL database the index can be built beforehand, concurrently (README, "The API").
+      -- if not exists: on a large PostgreSQL database the index can be built beforehand, concurrently (docs/api.md).
       create index if not exists messages_search_bigrams on messages using gin (foyer_bigrams(search_text));
     `,
   },

@@ -1,7 +1,7 @@
 /**
  * Serves /api/* straight from Node's HTTP server, without web Request/Response objects. Going through
  * Astro's page pipeline capped even an empty endpoint at about 3,100 requests a second on the 2-core
- * reference machine, below the 5,000 the API must sustain (see README, Budgets).
+ * reference machine, below the 5,000 the API must sustain (see docs/performance.md, Budgets).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { StreamSink } from '../api/eventStream.ts';
