@@ -34,7 +34,7 @@ interface Props {
 
 type Access = { kind: 'checking' } | { kind: 'signedOut' } | { kind: 'notStaff' } | { kind: 'staff'; identity: StaffChatIdentity };
 
-function StaffPage({ lang, messages, settings, view = 'staff' }: Props) {
+function StaffAdminView({ lang, messages, settings, view = 'staff' }: Props) {
   const t = useTranslator(lang, messages);
   const member = useStore($organizationUser);
   const [access, setAccess] = useState<Access>({ kind: 'checking' });
@@ -130,7 +130,7 @@ export default function StaffAdmin(props: Props) {
     <AppErrorGate t={t}>
       <section className="staff-admin" aria-labelledby="staff-admin-title">
         <h1 id="staff-admin-title">{t(props.view === 'helpCentre' ? 'helpCentre.title' : 'staffAdmin.title')}</h1>
-        <StaffPage {...props} />
+        <StaffAdminView {...props} />
       </section>
     </AppErrorGate>
   );

@@ -1,5 +1,5 @@
 /**
- * The unsubscribe page (a page in the staff pages' shell, components/pages/StaffPage.astro, open to anyone): the
+ * The unsubscribe page (a page in the staff pages' shell, components/pages/StaffFormPage.astro, open to anyone): the
  * token from the e-mail's link goes to POST /api/mail/unsubscribe, and "Turn them back on" to /api/mail/resubscribe.
  * Plain fetch: this page needs none of the API client's session handling. Without this script the forms post
  * themselves and the server answers with the page again (components/mail/UnsubscribeForm.astro).
