@@ -6,8 +6,8 @@ import { refuseSecondServer, sendAdminCommand, startAdminChannel } from './admin
 import { runCommand } from './admin/commands.ts';
 import { main, parseCommand } from './cli.ts';
 import type { Database } from './db/database.ts';
-import { emptyDatabase, testDatabases } from './testing/databases.ts';
-import { testServices } from './testing/services.ts';
+import { emptyDatabase, testDatabases } from '../../tests/server/databases.ts';
+import { testServices } from '../../tests/server/services.ts';
 import type { Services } from './services.ts';
 
 describe('parsing commands', () => {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from './db/database.ts';
 import { demoContact, demoInviteLink, demoStaff, seedDemo } from './demo.ts';
-import { emptyDatabase, testDatabases } from './testing/databases.ts';
-import { apiCaller, testServices } from './testing/services.ts';
+import { emptyDatabase, testDatabases } from '../../tests/server/databases.ts';
+import { apiCaller, testServices } from '../../tests/server/services.ts';
 
 describe.each(testDatabases)('the demo on $name', ({ open }) => {
   let db: Database;

@@ -3,7 +3,7 @@ import type { Database } from './db/database.ts';
 import { createChatBox, ensureContact } from './contacts/records.ts';
 import { sweep } from './maintenance.ts';
 import { createCode } from './contacts/oneTimeCodes.ts';
-import { emptyDatabase, testDatabases } from './testing/databases.ts';
+import { emptyDatabase, testDatabases } from '../../tests/server/databases.ts';
 
 describe.each(testDatabases)('the sweep on $name', ({ open }) => {
   let db: Database;

@@ -1,10 +1,10 @@
 /** The real API on a loopback port, served the way Foyer's server does (http/requestHandler.ts), for browser-side tests. */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createApi } from '../api/router.ts';
-import { requestHandler } from '../http/requestHandler.ts';
-import { silentLog } from '../log.ts';
-import type { Services } from '../services.ts';
+import { createApi } from '../../src/server/api/router.ts';
+import { requestHandler } from '../../src/server/http/requestHandler.ts';
+import { silentLog } from '../../src/server/log.ts';
+import type { Services } from '../../src/server/services.ts';
 
 export interface ApiServer {
   url: string;

@@ -1,6 +1,6 @@
 /** The real Auth emulator and its users, for server tests. */
 import { afterAll, beforeAll } from 'vitest';
-import { freePortBase, startAuthEmulator } from '../../../scripts/authEmulator.mjs';
+import { freePortBase, startAuthEmulator } from '../../scripts/authEmulator.mjs';
 
 /**
  * Starts the Auth emulator before a test file's tests and stops it after, on free ports of its own so test files and

@@ -5,9 +5,9 @@
  */
 import { readFile } from 'node:fs/promises';
 import { inject } from 'vitest';
-import type { Database } from '../db/database.ts';
-import { openDatabase } from '../db/openDatabase.ts';
-import { migrate } from '../db/migrate.ts';
+import type { Database } from '../../src/server/db/database.ts';
+import { openDatabase } from '../../src/server/db/openDatabase.ts';
+import { migrate } from '../../src/server/db/migrate.ts';
 
 export interface TestDatabase {
   name: string;

@@ -1,6 +1,6 @@
 /** Invites a contact for a test and hands back the ids and code the link carries. */
-import { invite, type InviteRequest } from '../contacts/invitations.ts';
-import type { Services } from '../services.ts';
+import { invite, type InviteRequest } from '../../src/server/contacts/invitations.ts';
+import type { Services } from '../../src/server/services.ts';
 
 export interface InvitedContact {
   contactId: string;

@@ -2,11 +2,11 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createApi, type Api } from '../api/router.ts';
-import { loadConfig } from '../config.ts';
-import type { Database } from '../db/database.ts';
-import { silentLog } from '../log.ts';
-import { createServices, type Services } from '../services.ts';
+import { createApi, type Api } from '../../src/server/api/router.ts';
+import { loadConfig } from '../../src/server/config.ts';
+import type { Database } from '../../src/server/db/database.ts';
+import { silentLog } from '../../src/server/log.ts';
+import { createServices, type Services } from '../../src/server/services.ts';
 
 export const testSecret = 'a-test-secret-that-is-long-enough-for-foyer';
 

@@ -4,10 +4,10 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import type { Database } from '../../server/db/database.ts';
 import { upsertOrganizationUser } from '../../server/staff/records.ts';
 import type { Services } from '../../server/services.ts';
-import { startApiServer, type ApiServer } from '../../server/testing/apiServer.ts';
-import { emptyDatabase, testDatabases } from '../../server/testing/databases.ts';
-import { invited, type InvitedContact } from '../../server/testing/invitations.ts';
-import { testServices } from '../../server/testing/services.ts';
+import { startApiServer, type ApiServer } from '../../../tests/server/apiServer.ts';
+import { emptyDatabase, testDatabases } from '../../../tests/server/databases.ts';
+import { invited, type InvitedContact } from '../../../tests/server/invitations.ts';
+import { testServices } from '../../../tests/server/services.ts';
 import { issueSessionToken } from '../../server/contacts/sessionTokens.ts';
 import { revokeContact } from '../../server/contacts/revocation.ts';
 import {

@@ -5,9 +5,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ensureEmulatorUser, freePortBase, startAuthEmulator } from '../../../scripts/authEmulator.mjs';
 import type { Database } from '../../server/db/database.ts';
 import { upsertOrganizationUser } from '../../server/staff/records.ts';
-import { startApiServer, type ApiServer } from '../../server/testing/apiServer.ts';
-import { testDatabases } from '../../server/testing/databases.ts';
-import { testServices } from '../../server/testing/services.ts';
+import { startApiServer, type ApiServer } from '../../../tests/server/apiServer.ts';
+import { testDatabases } from '../../../tests/server/databases.ts';
+import { testServices } from '../../../tests/server/services.ts';
 import { $organizationUser, $staffAuth } from '../../stores/staffAuth.ts';
 import { ApiRequestError, request } from '../../lib/http/client.ts';
 import {

@@ -3,10 +3,10 @@ import { randomUUID } from 'node:crypto';
 import type { Database } from '../db/database.ts';
 import type { Services } from '../services.ts';
 import { createApi, routes } from './router.ts';
-import { testDatabases } from '../testing/databases.ts';
-import { invited, type InvitedContact } from '../testing/invitations.ts';
-import { builtSite } from '../testing/builtSite.ts';
-import { apiCaller, testServices, type CallOptions } from '../testing/services.ts';
+import { testDatabases } from '../../../tests/server/databases.ts';
+import { invited, type InvitedContact } from '../../../tests/server/invitations.ts';
+import { builtSite } from '../../../tests/server/builtSite.ts';
+import { apiCaller, testServices, type CallOptions } from '../../../tests/server/services.ts';
 
 /** A seeded generator, so a failure can be replayed. */
 function random(seed: number) {

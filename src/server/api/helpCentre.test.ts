@@ -4,10 +4,10 @@ import type { Database } from '../db/database.ts';
 import { normaliseQuery } from '../helpCentre/feedback.ts';
 import { closeServices, type Services } from '../services.ts';
 import { upsertOrganizationUser } from '../staff/records.ts';
-import { signedInUser, useAuthEmulator } from '../testing/authEmulator.ts';
-import { emptyDatabase, testDatabases } from '../testing/databases.ts';
-import { builtSite } from '../testing/builtSite.ts';
-import { apiCaller, testServices, type CallOptions } from '../testing/services.ts';
+import { signedInUser, useAuthEmulator } from '../../../tests/server/authEmulator.ts';
+import { emptyDatabase, testDatabases } from '../../../tests/server/databases.ts';
+import { builtSite } from '../../../tests/server/builtSite.ts';
+import { apiCaller, testServices, type CallOptions } from '../../../tests/server/services.ts';
 import { feedbackLimits } from './helpCentre.ts';
 
 const emulator = useAuthEmulator();

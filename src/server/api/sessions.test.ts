@@ -6,9 +6,9 @@ import { upsertOrganizationUser } from '../staff/records.ts';
 import { issueSessionToken } from '../contacts/sessionTokens.ts';
 import { revokeContact } from '../contacts/revocation.ts';
 import { contactCheckCacheMs } from '../contacts/sessionVersions.ts';
-import { emptyDatabase, testDatabases } from '../testing/databases.ts';
-import { invited } from '../testing/invitations.ts';
-import { apiCaller, testServices } from '../testing/services.ts';
+import { emptyDatabase, testDatabases } from '../../../tests/server/databases.ts';
+import { invited } from '../../../tests/server/invitations.ts';
+import { apiCaller, testServices } from '../../../tests/server/services.ts';
 import type { Services } from '../services.ts';
 
 const verifyBody = (contact: { contactId: string; chatBoxId: string }, otp: string) => ({ ...contact, otp, token: '' });

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
 import { upsertOrganizationUser } from '../staff/records.ts';
-import { emptyDatabase, testDatabases } from '../testing/databases.ts';
-import { signedInUser, useAuthEmulator } from '../testing/authEmulator.ts';
-import { apiCaller, testServices } from '../testing/services.ts';
+import { emptyDatabase, testDatabases } from '../../../tests/server/databases.ts';
+import { signedInUser, useAuthEmulator } from '../../../tests/server/authEmulator.ts';
+import { apiCaller, testServices } from '../../../tests/server/services.ts';
 
 const emulator = useAuthEmulator();
 const emulatorUser = (email: string, options?: { verified?: boolean; name?: string }) => signedInUser(emulator.host, email, options);

@@ -6,11 +6,11 @@ import { issueSessionToken } from '../contacts/sessionTokens.ts';
 import type { Database } from '../db/database.ts';
 import { ApiError } from '../errors.ts';
 import { closeServices, type Services } from '../services.ts';
-import { startApiServer, type ApiServer } from '../testing/apiServer.ts';
-import { testDatabases } from '../testing/databases.ts';
-import { openStream, type OpenStream } from '../testing/eventStreams.ts';
-import { invited } from '../testing/invitations.ts';
-import { testServices } from '../testing/services.ts';
+import { startApiServer, type ApiServer } from '../../../tests/server/apiServer.ts';
+import { testDatabases } from '../../../tests/server/databases.ts';
+import { openStream, type OpenStream } from '../../../tests/server/eventStreams.ts';
+import { invited } from '../../../tests/server/invitations.ts';
+import { testServices } from '../../../tests/server/services.ts';
 import { defaultStreamMax, StreamLimits, type LimitedStream } from './streamLimits.ts';
 
 class Stream implements LimitedStream {

@@ -6,12 +6,12 @@ import type { Database } from '../db/database.ts';
 import { closeServices, type Services } from '../services.ts';
 import { removeStaff } from '../staff/members.ts';
 import { upsertOrganizationUser } from '../staff/records.ts';
-import { startApiServer, type ApiServer } from '../testing/apiServer.ts';
-import { signedInUser, useAuthEmulator } from '../testing/authEmulator.ts';
-import { testDatabases } from '../testing/databases.ts';
-import { openStream } from '../testing/eventStreams.ts';
-import { invited } from '../testing/invitations.ts';
-import { testServices } from '../testing/services.ts';
+import { startApiServer, type ApiServer } from '../../../tests/server/apiServer.ts';
+import { signedInUser, useAuthEmulator } from '../../../tests/server/authEmulator.ts';
+import { testDatabases } from '../../../tests/server/databases.ts';
+import { openStream } from '../../../tests/server/eventStreams.ts';
+import { invited } from '../../../tests/server/invitations.ts';
+import { testServices } from '../../../tests/server/services.ts';
 
 const emulator = useAuthEmulator();
 

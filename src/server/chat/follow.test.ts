@@ -3,9 +3,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import type { Database, Queryable, Row } from '../db/database.ts';
 import { silentLog } from '../log.ts';
 import { closeServices, type Services } from '../services.ts';
-import { emptyDatabase, testDatabases } from '../testing/databases.ts';
-import { invited } from '../testing/invitations.ts';
-import { testServices } from '../testing/services.ts';
+import { emptyDatabase, testDatabases } from '../../../tests/server/databases.ts';
+import { invited } from '../../../tests/server/invitations.ts';
+import { testServices } from '../../../tests/server/services.ts';
 import { Follower, type FollowReader } from './follow.ts';
 import type { HubEvent } from './hub.ts';
 import { sendMessage, storeMessageEvent } from './messages.ts';

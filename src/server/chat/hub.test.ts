@@ -7,10 +7,10 @@ import { revokeContact } from '../contacts/revocation.ts';
 import { migrate } from '../db/migrate.ts';
 import { issueSessionToken } from '../contacts/sessionTokens.ts';
 import type { Services } from '../services.ts';
-import { startApiServer, type ApiServer } from '../testing/apiServer.ts';
-import { openStream } from '../testing/eventStreams.ts';
-import { invited } from '../testing/invitations.ts';
-import { apiCaller, testServices } from '../testing/services.ts';
+import { startApiServer, type ApiServer } from '../../../tests/server/apiServer.ts';
+import { openStream } from '../../../tests/server/eventStreams.ts';
+import { invited } from '../../../tests/server/invitations.ts';
+import { apiCaller, testServices } from '../../../tests/server/services.ts';
 
 const url = process.env['TEST_DATABASE_URL'];
 

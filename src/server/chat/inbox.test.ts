@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, Queryable } from '../db/database.ts';
-import { testDatabases } from '../testing/databases.ts';
+import { testDatabases } from '../../../tests/server/databases.ts';
 import { listInbox } from './inbox.ts';
 import { searchable } from './messages.ts';
 

@@ -10,10 +10,10 @@ import type { Database } from '../db/database.ts';
 import { scanMissedMessages } from '../mail/missedMessages.ts';
 import { closeServices, type Services } from '../services.ts';
 import { upsertOrganizationUser } from '../staff/records.ts';
-import { emptyDatabase, testDatabases } from '../testing/databases.ts';
-import { invited } from '../testing/invitations.ts';
-import { startMailCatcher, type MailCatcher } from '../testing/mailCatcher.ts';
-import { apiCaller, testServices } from '../testing/services.ts';
+import { emptyDatabase, testDatabases } from '../../../tests/server/databases.ts';
+import { invited } from '../../../tests/server/invitations.ts';
+import { startMailCatcher, type MailCatcher } from '../../../tests/server/mailCatcher.ts';
+import { apiCaller, testServices } from '../../../tests/server/services.ts';
 import { eraseContact } from './dataRights.ts';
 
 let catcher: MailCatcher;

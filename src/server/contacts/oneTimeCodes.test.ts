@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
 import { createChatBox, ensureContact } from './records.ts';
 import { codeDigits, createCode, hashCode, maxWrongTries, newCode, redeemCode } from './oneTimeCodes.ts';
-import { emptyDatabase, testDatabases } from '../testing/databases.ts';
+import { emptyDatabase, testDatabases } from '../../../tests/server/databases.ts';
 
 const key = Buffer.alloc(32, 7);
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../db/database.ts';
-import { emptyDatabase, testDatabases } from '../testing/databases.ts';
-import { invited } from '../testing/invitations.ts';
-import { testServices } from '../testing/services.ts';
+import { emptyDatabase, testDatabases } from '../../../tests/server/databases.ts';
+import { invited } from '../../../tests/server/invitations.ts';
+import { testServices } from '../../../tests/server/services.ts';
 import type { Services } from '../services.ts';
 import { revokeContact } from './revocation.ts';
 import { contactCheckCacheMs, readSessionVersion, sessionVersionCache } from './sessionVersions.ts';

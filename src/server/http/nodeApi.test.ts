@@ -1,9 +1,9 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
-import { startApiServer, type ApiServer } from '../testing/apiServer.ts';
-import { testDatabases } from '../testing/databases.ts';
-import { testServices } from '../testing/services.ts';
+import { startApiServer, type ApiServer } from '../../../tests/server/apiServer.ts';
+import { testDatabases } from '../../../tests/server/databases.ts';
+import { testServices } from '../../../tests/server/services.ts';
 
 describe('the API on a Node socket', () => {
   let db: Database;

@@ -4,10 +4,10 @@ import { runCommand } from '../admin/commands.ts';
 import type { Database } from '../db/database.ts';
 import { closeServices, type Services } from '../services.ts';
 import { upsertOrganizationUser } from '../staff/records.ts';
-import { signedInUser, useAuthEmulator } from '../testing/authEmulator.ts';
-import { emptyDatabase, testDatabases } from '../testing/databases.ts';
-import { startMailCatcher, type MailCatcher } from '../testing/mailCatcher.ts';
-import { apiCaller, testServices } from '../testing/services.ts';
+import { signedInUser, useAuthEmulator } from '../../../tests/server/authEmulator.ts';
+import { emptyDatabase, testDatabases } from '../../../tests/server/databases.ts';
+import { startMailCatcher, type MailCatcher } from '../../../tests/server/mailCatcher.ts';
+import { apiCaller, testServices } from '../../../tests/server/services.ts';
 import { serverTranslator } from './messages.ts';
 
 const emulator = useAuthEmulator();

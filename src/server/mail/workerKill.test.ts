@@ -12,7 +12,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openDatabase } from '../db/openDatabase.ts';
 import { migrate } from '../db/migrate.ts';
 import { silentLog } from '../log.ts';
-import { startMailCatcher, type MailCatcher } from '../testing/mailCatcher.ts';
+import { startMailCatcher, type MailCatcher } from '../../../tests/server/mailCatcher.ts';
 import { enqueueMail } from './outbox.ts';
 import { smtpTransport } from './transport.ts';
 import { createMailWorker } from './worker.ts';
