@@ -4,6 +4,7 @@
  * Plain fetch: this page needs none of the API client's session handling. Without this script the forms post
  * themselves and the server answers with the page again (components/mail/UnsubscribeForm.astro).
  */
+import { endpoints } from '../../lib/api/endpoints.ts';
 import { alert, busy, focusOn, root, show } from './page.ts';
 
 const form = root.querySelector<HTMLFormElement>('[data-unsubscribe]')!;
@@ -11,8 +12,9 @@ const done = root.querySelector<HTMLElement>('[data-done]')!;
 const undo = root.querySelector<HTMLFormElement>('[data-resubscribe]')!;
 const token = new URLSearchParams(location.search).get('token');
 
-/** Posts the token to `path`; true when it was taken, otherwise the reason is in the alert line. */
-async function post(path: string, from: HTMLFormElement): Promise<boolean> {
+/** Posts the token to the endpoint; true when it was taken, otherwise the reason is in the alert line. */
+async function post(endpoint: 'mailUnsubscribe' | 'mailResubscribe', from: HTMLFormElement): Promise<boolean> {
+  const { path } = endpoints[endpoint];
   busy(from, true);
   alert('unsubscribe.working');
   const answer = await fetch(`${path}?${new URLSearchParams({ token: token ?? '' })}`, {
@@ -38,14 +40,14 @@ async function post(path: string, from: HTMLFormElement): Promise<boolean> {
 
 form.addEventListener('submit', async (event) => {
   event.preventDefault();
-  if (!(await post('/api/mail/unsubscribe', form))) return;
+  if (!(await post('mailUnsubscribe', form))) return;
   show(done);
   focusOn(done);
 });
 
 undo.addEventListener('submit', async (event) => {
   event.preventDefault();
-  if (!(await post('/api/mail/resubscribe', undo))) return;
+  if (!(await post('mailResubscribe', undo))) return;
   show(form);
   alert('unsubscribe.undone', { focus: true });
 });

@@ -1,9 +1,9 @@
 /** A contact's own conversations, as their page session sees them (POST /api/chat/boxes with the page token). */
-import type { ContactChatBox, ContactChatBoxesAnswer } from '../../lib/api/chat.ts';
+import type { ContactChatBox } from '../../lib/api/chat.ts';
 import { pageScope } from '../../lib/api/constants.ts';
 import { streamPath } from '../../lib/chat/chatApi.ts';
 import { openEventStream, type EventStream } from '../../lib/chat/eventStream.ts';
-import { ApiRequestError, request } from '../../lib/http/client.ts';
+import { ApiRequestError, requestEndpoint } from '../../lib/http/client.ts';
 import { getSessionToken } from './sessionApi.ts';
 
 export type { ContactChatBox };
@@ -11,7 +11,7 @@ export type { ContactChatBox };
 export async function listContactChats(key = pageScope): Promise<ContactChatBox[]> {
   const token = await getSessionToken(key);
   if (!token) throw new ApiRequestError(401, 'unauthorized', 'There is no page session.');
-  const answer = await request<ContactChatBoxesAnswer>('/api/chat/boxes', { method: 'POST', bearer: token, body: { chatBoxId: key } });
+  const answer = await requestEndpoint('chatBoxes', { bearer: token, body: { chatBoxId: key } });
   return answer.chatBoxes;
 }
 

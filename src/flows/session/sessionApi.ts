@@ -3,19 +3,12 @@
  * keeps the store and cookies in step, and caches the contact and organisation users it fetches.
  */
 import { botToken } from '../../lib/botCheck.ts';
-import { request } from '../../lib/http/client.ts';
+import { requestEndpoint } from '../../lib/http/client.ts';
 import { $contactSessions, forgetAllSessions, forgetSession, storeSession } from '../../stores/contactSessions.ts';
 import { $contacts, forgetContact, forgetContacts, rememberContact } from '../../stores/contacts.ts';
 import { forgetOrganizationUsers, loadOrganizationUser } from '../../stores/organizationUsers.ts';
 import { sessionTokenSeconds } from '../../lib/api/constants.ts';
-import type {
-  Contact,
-  ContactAnswer,
-  IssuedToken,
-  OrganizationUser,
-  OrganizationUserAnswer,
-  VerifyAnswer,
-} from '../../lib/api/sessions.ts';
+import type { Contact, IssuedToken, OrganizationUser } from '../../lib/api/sessions.ts';
 import { pageScope } from '../../lib/api/constants.ts';
 import { isPresent, nextStep, type SessionRecord } from '../../lib/session/tokenAge.ts';
 
@@ -51,14 +44,14 @@ export function toRecord({ jwt, expiresAt }: IssuedToken, receivedAt: number): S
 
 async function verify(key: string, contactId: string, otp: string): Promise<SessionRecord> {
   const token = await botToken('login');
-  const path = key === pageScope ? '/api/verify' : '/api/chat/verify';
-  const { data } = await request<VerifyAnswer>(path, { method: 'POST', body: { chatBoxId: key, contactId, otp, token } });
+  const endpoint = key === pageScope ? 'pageVerify' : 'chatVerify';
+  const { data } = await requestEndpoint(endpoint, { body: { chatBoxId: key, contactId, otp, token } });
   return toRecord(data, Date.now());
 }
 
 async function extend(key: string, record: SessionRecord): Promise<SessionRecord> {
   const token = await botToken('login');
-  const issued = await request<IssuedToken>('/api/chat/extend', { method: 'POST', bearer: record.token, body: { chatBoxId: key, token } });
+  const issued = await requestEndpoint('chatExtend', { bearer: record.token, body: { chatBoxId: key, token } });
   return toRecord(issued, Date.now());
 }
 
@@ -152,7 +145,7 @@ export async function fetchContact(key: string): Promise<Contact | null> {
   const started = generation;
   const token = await getSessionToken(key);
   if (!token) return null;
-  const { contact } = await request<ContactAnswer>('/api/contacts/get', { method: 'POST', bearer: token, body: { chatBoxId: key } });
+  const { contact } = await requestEndpoint('contactGet', { bearer: token, body: { chatBoxId: key } });
   if (generation !== started) return null;
   rememberContact(key, contact);
   return contact;
@@ -162,11 +155,7 @@ export async function fetchOrganizationUser(key: string, uid: string): Promise<O
   return loadOrganizationUser(uid, async () => {
     const token = await getSessionToken(key);
     if (!token) throw new Error('There is no session to ask with.');
-    const { organizationUser } = await request<OrganizationUserAnswer>('/api/organizationUsers/get', {
-      method: 'POST',
-      bearer: token,
-      body: { chatBoxId: key, uid },
-    });
+    const { organizationUser } = await requestEndpoint('organizationUserGet', { bearer: token, body: { chatBoxId: key, uid } });
     return organizationUser;
   });
 }

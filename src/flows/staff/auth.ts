@@ -19,9 +19,9 @@ import {
   type Auth,
   type User,
 } from 'firebase/auth';
-import { request } from '../../lib/http/client.ts';
+import { requestEndpoint } from '../../lib/http/client.ts';
 import { $organizationUser, $staffAuth, emptyStaffAuth } from '../../stores/staffAuth.ts';
-import type { MeAnswer, StaffMember } from '../../lib/api/staff.ts';
+import type { StaffMember } from '../../lib/api/staff.ts';
 import { idTokenRefreshSeconds, refreshStaffIdTokenWith, staffIdToken } from './idToken.ts';
 import { setStaffHint, setStaffProfile } from '../../lib/staff/signedInHint.ts';
 
@@ -172,7 +172,7 @@ export async function fetchStaffDetails(auth: Auth): Promise<StaffMember | null>
   if (!user?.emailVerified) return null;
   // Refreshed here when stale; the HTTP client then sends the one stored token.
   if (!(await currentIdToken(auth))) return null;
-  const { organizationUser } = await request<MeAnswer>('/api/me');
+  const { organizationUser } = await requestEndpoint('me');
   $organizationUser.set(organizationUser);
   setStaffProfile({
     uid: organizationUser.uid,

@@ -5,6 +5,7 @@
  * read cursor, a status, an assignment), so it is live without reloading; the tab's title counts unread.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { endpoints } from '../../lib/api/endpoints.ts';
 import { signedOutCodes } from '../../lib/api/constants.ts';
 import type { InboxEntry as Entry } from '../../lib/api/inbox.ts';
 import type { TokenGetter } from '../../lib/chat/chatApi.ts';
@@ -84,7 +85,7 @@ export default function Inbox({ lang, t, getToken, me, mailEnabled = false }: Pr
     };
     // The list is read when the stream opens (and again after every reconnect), so nothing in between is missed.
     const stream = openEventStream({
-      url: '/api/inbox/stream',
+      url: endpoints.inboxStream.path,
       getToken,
       onEvent: soon,
       onState: (state, code) => {

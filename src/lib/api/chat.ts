@@ -105,6 +105,8 @@ export type OkAnswer = z.infer<typeof okAnswer>;
 
 /** POST /api/chat/status (staff): open or resolve a chat box. */
 export const setStatusBody = z.object({ chatBoxId: chatBoxIdSchema, status: z.enum(chatStatuses) });
+export const setStatusAnswer = z.object({ status: z.enum(chatStatuses) });
+export type SetStatusAnswer = z.infer<typeof setStatusAnswer>;
 
 /** POST /api/chat/assign (staff): assign to a staff member by e-mail, or `null` to unassign. */
 export const assignBody = z.object({ chatBoxId: chatBoxIdSchema, assignee: z.email().max(320).nullable() });

@@ -4,6 +4,8 @@
  * PATCH, POST, PUT and DELETE not at all unless asked. Server errors become ApiRequestError with the server's code.
  */
 import { FetchError, ofetch, type FetchOptions } from 'ofetch';
+import type { AnswerOf, BodyOf } from '../api/contract.ts';
+import { endpoints, type EndpointName } from '../api/endpoints.ts';
 import { callHeaders } from './headers.ts';
 
 export { internalHeader } from './headers.ts';
@@ -92,4 +94,17 @@ export async function request<T>(path: string, { bearer, body, ...options }: Req
   } catch (error) {
     throw toApiError(error);
   }
+}
+
+/**
+ * A call to one of the API's endpoints, by name (lib/api/endpoints.ts): its method and path from there, its body and
+ * answer typed by the contract (lib/api/contract.ts, types only: the browser never loads zod). `origin` for a page
+ * that calls another site's Foyer (the widget's frame calls its own).
+ */
+export function requestEndpoint<N extends EndpointName>(
+  name: N,
+  { origin = '', ...options }: Omit<RequestOptions, 'method' | 'body'> & { body?: BodyOf<N>; origin?: string } = {},
+): Promise<AnswerOf<N>> {
+  const { method, path } = endpoints[name];
+  return request<AnswerOf<N>>(`${origin}${path}`, { ...options, method });
 }

@@ -3,6 +3,7 @@
  * a query is sent when it stayed without results for `delayMs`, and each query once per page.
  */
 import type { Lang } from '../i18n/languages.ts';
+import { endpoints } from '../api/endpoints.ts';
 
 export interface MissReporter {
   /** A search finished: `total` results for `query`. */
@@ -21,7 +22,7 @@ export function missReporter(lang: Lang, delayMs = 1500): MissReporter {
       timer = setTimeout(() => {
         reported.add(text);
         // Best effort: a lost report costs a count, never the reader anything.
-        fetch('/api/search/miss', {
+        fetch(endpoints.searchMiss.path, {
           method: 'POST',
           headers: { 'Content-Type': 'application/json' },
           body: JSON.stringify({ lang, query: text }),

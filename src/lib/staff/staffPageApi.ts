@@ -2,9 +2,6 @@
  * The staff page's own calls on top of the workspace's (staffApi.ts): e-mail notifications, the help centre's
  * feedback and the invitation log. Apart, so the inbox and conversation islands do not carry them.
  */
-import type { HelpCentreReport } from '../api/helpCentre.ts';
-import type { RecentInvitationsAnswer } from '../api/invitations.ts';
-import type { NotificationsAnswer } from '../api/staff.ts';
 import type { TokenGetter } from '../chat/chatApi.ts';
 import type { Lang } from '../i18n/languages.ts';
 import { createStaffApi, staffCaller } from './staffApi.ts';
@@ -15,10 +12,10 @@ export function createStaffPageApi(getToken: TokenGetter) {
     ...createStaffApi(getToken),
     /** Reads (and with a value, sets) whether missed-message e-mails come; `lang` becomes their language. */
     notifications: (lang: Lang, missedMessageMail?: boolean) =>
-      call<NotificationsAnswer>('/api/me/notifications', { lang, missedMessageMail }).then((answer) => answer.missedMessageMail),
-    helpCentreReport: (lang: Lang, days: 7 | 30) => call<HelpCentreReport>('/api/helpCentre/report', { lang, days }),
-    clearComment: (id: number) => call<{ ok: true }>('/api/helpCentre/clearComment', { id }),
-    recentInvitations: () => call<RecentInvitationsAnswer>('/api/invitations/recent', {}),
+      call('meNotifications', { lang, missedMessageMail }).then((answer) => answer.missedMessageMail),
+    helpCentreReport: (lang: Lang, days: 7 | 30) => call('helpCentreReport', { lang, days }),
+    clearComment: (id: number) => call('helpCentreClearComment', { id }),
+    recentInvitations: () => call('invitationsRecent', {}),
   };
 }
 

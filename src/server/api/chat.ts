@@ -1,12 +1,5 @@
 /** The chat routes: list, send, mark read, typing, status, and the event streams (one chat box; every chat box for staff). */
 import {
-  assignBody,
-  listMessagesBody,
-  markReadBody,
-  sendMessageBody,
-  setStatusBody,
-  streamQuery,
-  typingBody,
   type AssignAnswer,
   type ListMessagesAnswer,
   type MarkReadAnswer,
@@ -22,18 +15,14 @@ import { ChatStream } from './chatStream.ts';
 import { route } from './route.ts';
 
 export const listMessagesRoute = route({
-  method: 'POST',
-  path: '/api/chat/messages/list',
-  body: listMessagesBody,
+  endpoint: 'chatMessagesList',
   caller: 'participant',
   handle: ({ services, body, caller }): Promise<ListMessagesAnswer> =>
     listMessages(services.db, body.chatBoxId, caller.participant.kind, body),
 });
 
 export const sendMessageRoute = route({
-  method: 'POST',
-  path: '/api/chat/messages/send',
-  body: sendMessageBody,
+  endpoint: 'chatMessagesSend',
   caller: 'participant',
   async handle({ services, body, caller }): Promise<SendMessageAnswer> {
     const { kind, id } = caller.participant;
@@ -45,9 +34,7 @@ export const sendMessageRoute = route({
 });
 
 export const markReadRoute = route({
-  method: 'POST',
-  path: '/api/chat/read',
-  body: markReadBody,
+  endpoint: 'chatRead',
   caller: 'participant',
   handle: async ({ services, body, caller }): Promise<MarkReadAnswer> => ({
     readCursor: await markRead(services, body.chatBoxId, caller.participant, body.messageId),
@@ -55,9 +42,7 @@ export const markReadRoute = route({
 });
 
 export const typingRoute = route({
-  method: 'POST',
-  path: '/api/chat/typing',
-  body: typingBody,
+  endpoint: 'chatTyping',
   caller: 'participant',
   async handle({ services, body, caller }): Promise<OkAnswer> {
     await currentSeq(services.db, body.chatBoxId);
@@ -67,17 +52,13 @@ export const typingRoute = route({
 });
 
 export const setStatusRoute = route({
-  method: 'POST',
-  path: '/api/chat/status',
-  body: setStatusBody,
+  endpoint: 'chatStatus',
   caller: 'staff',
   handle: async ({ services, body }) => ({ status: await setStatus(services, body.chatBoxId, body.status) }),
 });
 
 export const assignRoute = route({
-  method: 'POST',
-  path: '/api/chat/assign',
-  body: assignBody,
+  endpoint: 'chatAssign',
   caller: 'staff',
   handle: async ({ services, body }): Promise<AssignAnswer> => ({ assignee: await assign(services, body.chatBoxId, body.assignee) }),
 });
@@ -92,9 +73,7 @@ function lastEventId(request: ApiRequest): number | undefined {
 }
 
 export const chatStreamRoute = route({
-  method: 'GET',
-  path: '/api/chat/stream',
-  query: streamQuery,
+  endpoint: 'chatStream',
   caller: 'participant',
   async handle({ services, request, body, caller }): Promise<ChatStream> {
     // A client cannot have seen past the current seq: one that says so (a reset database) gets everything after now.
@@ -113,8 +92,7 @@ export const chatStreamRoute = route({
 });
 
 export const inboxStreamRoute = route({
-  method: 'GET',
-  path: '/api/inbox/stream',
+  endpoint: 'inboxStream',
   caller: 'staff',
   async handle({ services, request, caller }): Promise<ChatStream> {
     const position = await lastPosition(services.db);

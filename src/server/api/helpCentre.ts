@@ -6,16 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { parseCookie, stringifySetCookie } from 'cookie';
 import { isbot } from 'isbot';
-import {
-  clearCommentBody,
-  helpCentreReportBody,
-  helpfulBody,
-  helpfulCommentBody,
-  searchMissBody,
-  type HelpCentreReport,
-  type HelpfulAnswer,
-  type SearchMissAnswer,
-} from '../../lib/api/helpCentre.ts';
+import { type HelpCentreReport, type HelpfulAnswer, type SearchMissAnswer } from '../../lib/api/helpCentre.ts';
 import type { OkAnswer } from '../../lib/api/chat.ts';
 import { isLang, type Lang } from '../../lib/i18n/languages.ts';
 import { paths } from '../../lib/paths.ts';
@@ -88,9 +79,7 @@ function refusedForm({ lang, article }: Record<string, string>): string | undefi
 }
 
 export const helpfulRoute = route({
-  method: 'POST',
-  path: '/api/helpful',
-  body: helpfulBody,
+  endpoint: 'helpful',
   form: true,
   formRefused: refusedForm,
   caller: 'anyone',
@@ -99,9 +88,7 @@ export const helpfulRoute = route({
 });
 
 export const helpfulCommentRoute = route({
-  method: 'POST',
-  path: '/api/helpful/comment',
-  body: helpfulCommentBody,
+  endpoint: 'helpfulComment',
   form: true,
   formRefused: refusedForm,
   caller: 'anyone',
@@ -110,9 +97,7 @@ export const helpfulCommentRoute = route({
 });
 
 export const searchMissRoute = route({
-  method: 'POST',
-  path: '/api/search/miss',
-  body: searchMissBody,
+  endpoint: 'searchMiss',
   caller: 'anyone',
   async handle({ services, request, body }): Promise<SearchMissAnswer> {
     await countTowardsLimit(services.db, `searchMiss:${rateLimitGroup(request.clientAddress)}`, feedbackLimits.misses);
@@ -122,18 +107,14 @@ export const searchMissRoute = route({
 });
 
 export const helpCentreReportRoute = route({
-  method: 'POST',
-  path: '/api/helpCentre/report',
-  body: helpCentreReportBody,
+  endpoint: 'helpCentreReport',
   caller: 'staff',
   handle: async ({ services, body }): Promise<HelpCentreReport> =>
     helpCentreReport(services.db, await services.articles(), body.lang, body.days),
 });
 
 export const clearCommentRoute = route({
-  method: 'POST',
-  path: '/api/helpCentre/clearComment',
-  body: clearCommentBody,
+  endpoint: 'helpCentreClearComment',
   caller: 'admin',
   async handle({ services, body }): Promise<OkAnswer> {
     if (!(await clearComment(services.db, body.id))) throw new ApiError(404, 'not_found', 'There is no such comment.');

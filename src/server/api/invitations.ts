@@ -4,16 +4,14 @@
  * the organisation's mail to any number of outside addresses, nor to flood one.
  */
 import { createHash } from 'node:crypto';
-import { inviteBody, recentInvitationsShown, type InviteAnswer, type RecentInvitationsAnswer } from '../../lib/api/invitations.ts';
+import { recentInvitationsShown, type InviteAnswer, type RecentInvitationsAnswer } from '../../lib/api/invitations.ts';
 import { ApiError } from '../errors.ts';
 import { invite, InviteError, recentInvitations } from '../contacts/invitations.ts';
 import { countTowardsLimit } from '../rateLimit.ts';
 import { route } from './route.ts';
 
 export const inviteRoute = route({
-  method: 'POST',
-  path: '/api/invitations/create',
-  body: inviteBody,
+  endpoint: 'invitationCreate',
   caller: 'staff',
   async handle({ services, body, caller }): Promise<InviteAnswer> {
     if (body.sendEmail) {
@@ -43,8 +41,7 @@ export const inviteRoute = route({
 });
 
 export const recentInvitationsRoute = route({
-  method: 'POST',
-  path: '/api/invitations/recent',
+  endpoint: 'invitationsRecent',
   caller: 'admin',
   handle: async ({ services }): Promise<RecentInvitationsAnswer> => ({
     invitations: await recentInvitations(services.db, recentInvitationsShown),

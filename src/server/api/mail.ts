@@ -1,5 +1,5 @@
 /** E-mail routes: one-click unsubscribe from missed-message e-mails. */
-import { unsubscribeQuery, type ResubscribeAnswer, type UnsubscribeAnswer } from '../../lib/api/mail.ts';
+import type { ResubscribeAnswer, UnsubscribeAnswer } from '../../lib/api/mail.ts';
 import { isLang } from '../../lib/i18n/languages.ts';
 import { ApiError } from '../errors.ts';
 import { isFormPost } from './body.ts';
@@ -10,12 +10,10 @@ import { route } from './route.ts';
 /** The page's form without JavaScript names its language (`back`): it goes back to the page, with what happened. */
 const backTo = (lang: string, token: string, outcome: string) => `/${lang}/unsubscribe?${new URLSearchParams({ token, [outcome]: '1' })}`;
 
-function switchRoute(path: string, on: boolean) {
+// The token is in the address (List-Unsubscribe, the endpoints' query); the body a mail client sends says only "One-Click".
+function switchRoute(endpoint: 'mailUnsubscribe' | 'mailResubscribe', on: boolean) {
   return route({
-    method: 'POST',
-    path,
-    // The token is in the address (List-Unsubscribe); the body a mail client sends says only "One-Click".
-    query: unsubscribeQuery,
+    endpoint,
     form: true,
     formRefused: ({ back }) => (isLang(back) ? `/${back}/unsubscribe?failed=1` : undefined),
     caller: 'anyone',
@@ -32,5 +30,5 @@ function switchRoute(path: string, on: boolean) {
   });
 }
 
-export const unsubscribeRoute = switchRoute('/api/mail/unsubscribe', false);
-export const resubscribeRoute = switchRoute('/api/mail/resubscribe', true);
+export const unsubscribeRoute = switchRoute('mailUnsubscribe', false);
+export const resubscribeRoute = switchRoute('mailResubscribe', true);

@@ -1,9 +1,5 @@
 /** The contact-session routes: verify a one-time code, extend a session, and read what a session may see. */
 import {
-  contactBody,
-  extendBody,
-  newLinkBody,
-  organizationUserBody,
   verifyChatBoxBody,
   verifyPageBody,
   type ContactAnswer,
@@ -52,21 +48,17 @@ async function verify({
 }
 
 export const verifyChatBoxRoute = route({
-  method: 'POST',
-  path: '/api/chat/verify',
-  body: verifyChatBoxBody,
+  endpoint: 'chatVerify',
   caller: 'anyone',
   handle: verify,
 });
-export const verifyPageRoute = route({ method: 'POST', path: '/api/verify', body: verifyPageBody, caller: 'anyone', handle: verify });
+export const verifyPageRoute = route({ endpoint: 'pageVerify', caller: 'anyone', handle: verify });
 
 /** Per client address, and per e-mail address (so one inbox cannot be flooded from many addresses). */
 export const newLinkLimits = { perClient: { max: 10, windowSeconds: 3600 }, perEmail: { max: 3, windowSeconds: 3600 } };
 
 export const newLinkRoute = route({
-  method: 'POST',
-  path: '/api/chat/newLink',
-  body: newLinkBody,
+  endpoint: 'chatNewLink',
   caller: 'anyone',
   async handle({ services, body, request }): Promise<NewLinkAnswer> {
     if (!services.mail) throw new ApiError(404, 'not_found', 'E-mail is not set up on this server.');
@@ -109,9 +101,7 @@ export async function checkContactAccess(
 }
 
 export const extendRoute = route({
-  method: 'POST',
-  path: '/api/chat/extend',
-  body: extendBody,
+  endpoint: 'chatExtend',
   caller: 'contactSession',
   async handle({ services, request, body, caller: session }): Promise<IssuedToken> {
     await services.botCheck(body.token, 'login', request.clientAddress);
@@ -121,9 +111,7 @@ export const extendRoute = route({
 });
 
 export const organizationUserRoute = route({
-  method: 'POST',
-  path: '/api/organizationUsers/get',
-  body: organizationUserBody,
+  endpoint: 'organizationUserGet',
   // Staff see their colleagues' names and pictures in a conversation too.
   caller: 'participant',
   async handle({ services, body }): Promise<OrganizationUserAnswer> {
@@ -134,9 +122,7 @@ export const organizationUserRoute = route({
 });
 
 export const contactRoute = route({
-  method: 'POST',
-  path: '/api/contacts/get',
-  body: contactBody,
+  endpoint: 'contactGet',
   caller: 'contactSession',
   async handle({ services, caller: session }): Promise<ContactAnswer> {
     const contact = await findContact(services.db, session.contactId);

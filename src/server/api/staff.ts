@@ -1,30 +1,18 @@
 /** Staff routes: who the signed-in staff member is, and staff management (listing for all staff, changes for admins). */
-import {
-  notificationsBody,
-  staffAddBody,
-  staffRemoveBody,
-  staffRoleBody,
-  type MeAnswer,
-  type NotificationsAnswer,
-  type StaffListAnswer,
-  type StaffMemberAnswer,
-} from '../../lib/api/staff.ts';
+import { type MeAnswer, type NotificationsAnswer, type StaffListAnswer, type StaffMemberAnswer } from '../../lib/api/staff.ts';
 import type { OkAnswer } from '../../lib/api/chat.ts';
 import { ApiError } from '../errors.ts';
 import { addStaff, changeRole, listStaff, removeStaff } from '../staff/members.ts';
 import { route } from './route.ts';
 
 export const meRoute = route({
-  method: 'GET',
-  path: '/api/me',
+  endpoint: 'me',
   caller: 'staff',
   handle: async ({ caller }): Promise<MeAnswer> => ({ organizationUser: caller }),
 });
 
 export const notificationsRoute = route({
-  method: 'POST',
-  path: '/api/me/notifications',
-  body: notificationsBody,
+  endpoint: 'meNotifications',
   caller: 'staff',
   async handle({ services, body, caller }): Promise<NotificationsAnswer> {
     const [row] = await services.db.query<{ missed_mail: boolean }>(
@@ -38,32 +26,25 @@ export const notificationsRoute = route({
 });
 
 export const staffListRoute = route({
-  method: 'POST',
-  path: '/api/staff/list',
+  endpoint: 'staffList',
   caller: 'staff',
   handle: async ({ services }): Promise<StaffListAnswer> => ({ staff: await listStaff(services.db) }),
 });
 
 export const staffAddRoute = route({
-  method: 'POST',
-  path: '/api/staff/add',
-  body: staffAddBody,
+  endpoint: 'staffAdd',
   caller: 'admin',
   handle: async ({ services, body }): Promise<StaffMemberAnswer> => ({ member: await addStaff(services.db, body) }),
 });
 
 export const staffRoleRoute = route({
-  method: 'POST',
-  path: '/api/staff/role',
-  body: staffRoleBody,
+  endpoint: 'staffRole',
   caller: 'admin',
   handle: async ({ services, body }): Promise<StaffMemberAnswer> => ({ member: await changeRole(services.db, body.email, body.role) }),
 });
 
 export const staffRemoveRoute = route({
-  method: 'POST',
-  path: '/api/staff/remove',
-  body: staffRemoveBody,
+  endpoint: 'staffRemove',
   caller: 'admin',
   async handle({ services, body }): Promise<OkAnswer> {
     if (!(await removeStaff(services, body.email))) throw new ApiError(404, 'not_found', 'There is no staff member with that e-mail.');

@@ -1,0 +1,119 @@
+/**
+ * What each endpoint (endpoints.ts) takes and answers: its body (or, for a GET and a link's parameters, its query)
+ * and its answer, as the zod schemas of this folder. The server's router validates bodies with them, the API tests
+ * parse every answer with them, and the browser takes their types only (BodyOf, AnswerOf), never zod.
+ * An event stream has no answer schema: its events are chat.ts's chatEventSchema.
+ */
+import type { z } from 'zod';
+import {
+  assignAnswer,
+  assignBody,
+  contactChatBoxesAnswer,
+  contactChatBoxesBody,
+  listMessagesAnswer,
+  listMessagesBody,
+  markReadAnswer,
+  markReadBody,
+  okAnswer,
+  sendMessageAnswer,
+  sendMessageBody,
+  setStatusAnswer,
+  setStatusBody,
+  streamQuery,
+  typingBody,
+} from './chat.ts';
+import {
+  contactDetailsAnswer,
+  contactDetailsBody,
+  contactEraseAnswer,
+  contactEraseBody,
+  contactExportAnswer,
+  contactExportBody,
+} from './contacts.ts';
+import type { EndpointName } from './endpoints.ts';
+import {
+  clearCommentBody,
+  helpCentreReportAnswer,
+  helpCentreReportBody,
+  helpfulAnswer,
+  helpfulBody,
+  helpfulCommentBody,
+  searchMissAnswer,
+  searchMissBody,
+} from './helpCentre.ts';
+import { inboxListAnswer, inboxListBody } from './inbox.ts';
+import { inviteAnswer, inviteBody, recentInvitationsAnswer } from './invitations.ts';
+import { resubscribeAnswer, unsubscribeAnswer, unsubscribeQuery } from './mail.ts';
+import {
+  contactAnswer,
+  contactBody,
+  extendBody,
+  issuedTokenSchema,
+  newLinkAnswer,
+  newLinkBody,
+  organizationUserAnswer,
+  organizationUserBody,
+  verifyAnswer,
+  verifyChatBoxBody,
+  verifyPageBody,
+} from './sessions.ts';
+import {
+  meAnswer,
+  notificationsAnswer,
+  notificationsBody,
+  staffAddBody,
+  staffListAnswer,
+  staffMemberAnswer,
+  staffRemoveBody,
+  staffRoleBody,
+} from './staff.ts';
+
+export interface Declaration {
+  body?: z.ZodType;
+  query?: z.ZodType;
+  /** Absent for an event stream. */
+  answer?: z.ZodType;
+}
+
+export const contract = {
+  chatVerify: { body: verifyChatBoxBody, answer: verifyAnswer },
+  pageVerify: { body: verifyPageBody, answer: verifyAnswer },
+  chatExtend: { body: extendBody, answer: issuedTokenSchema },
+  chatNewLink: { body: newLinkBody, answer: newLinkAnswer },
+  contactGet: { body: contactBody, answer: contactAnswer },
+  organizationUserGet: { body: organizationUserBody, answer: organizationUserAnswer },
+  chatMessagesList: { body: listMessagesBody, answer: listMessagesAnswer },
+  chatMessagesSend: { body: sendMessageBody, answer: sendMessageAnswer },
+  chatRead: { body: markReadBody, answer: markReadAnswer },
+  chatTyping: { body: typingBody, answer: okAnswer },
+  chatStatus: { body: setStatusBody, answer: setStatusAnswer },
+  chatAssign: { body: assignBody, answer: assignAnswer },
+  chatBoxes: { body: contactChatBoxesBody, answer: contactChatBoxesAnswer },
+  chatStream: { query: streamQuery },
+  inboxStream: {},
+  inboxList: { body: inboxListBody, answer: inboxListAnswer },
+  me: { answer: meAnswer },
+  meNotifications: { body: notificationsBody, answer: notificationsAnswer },
+  staffList: { answer: staffListAnswer },
+  staffAdd: { body: staffAddBody, answer: staffMemberAnswer },
+  staffRole: { body: staffRoleBody, answer: staffMemberAnswer },
+  staffRemove: { body: staffRemoveBody, answer: okAnswer },
+  invitationCreate: { body: inviteBody, answer: inviteAnswer },
+  invitationsRecent: { answer: recentInvitationsAnswer },
+  contactDetails: { body: contactDetailsBody, answer: contactDetailsAnswer },
+  contactExport: { body: contactExportBody, answer: contactExportAnswer },
+  contactErase: { body: contactEraseBody, answer: contactEraseAnswer },
+  helpful: { body: helpfulBody, answer: helpfulAnswer },
+  helpfulComment: { body: helpfulCommentBody, answer: helpfulAnswer },
+  searchMiss: { body: searchMissBody, answer: searchMissAnswer },
+  helpCentreReport: { body: helpCentreReportBody, answer: helpCentreReportAnswer },
+  helpCentreClearComment: { body: clearCommentBody, answer: okAnswer },
+  mailUnsubscribe: { query: unsubscribeQuery, answer: unsubscribeAnswer },
+  mailResubscribe: { query: unsubscribeQuery, answer: resubscribeAnswer },
+} as const satisfies Record<EndpointName, Declaration>;
+
+type Contract = typeof contract;
+/** What the browser sends to an endpoint (the schema's input: defaults may be left out). */
+export type BodyOf<N extends EndpointName> = Contract[N] extends { body: z.ZodType } ? z.input<Contract[N]['body']> : Record<string, never>;
+/** What an endpoint answers. */
+export type AnswerOf<N extends EndpointName> = Contract[N] extends { answer: z.ZodType } ? z.infer<Contract[N]['answer']> : never;
