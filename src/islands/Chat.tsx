@@ -1,42 +1,32 @@
 /**
  * The island of the chat pages, /{lang}/chat… and the /{lang}/chatBox… widget (one chat box, or `page` for all of a
  * contact's): opens the contact's session from the invitation link or a typed code (flows/session/sessionFlow.ts keeps
- * it renewed), then shows a chat box's conversation or, on `page`, the contact's list of chats. A staff member signed
- * in on this browser (the sign-in hint says so before Firebase loads) gets the inbox or the conversation as staff,
- * without a code; contacts never download Firebase.
+ * it renewed) and shows one screen, each in a file of its own (chat/): the staff's (StaffScreen), an open session's
+ * (ContactScreen), the question before another person's link (OtherContactQuestion) or the code form. A staff member
+ * signed in on this browser (the sign-in hint says so before Firebase loads) gets the inbox or the conversation as
+ * staff, without a code; contacts never download Firebase.
  */
 import { useStore } from '@nanostores/react';
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { botCheckActive, configureBotCheck } from '../lib/botCheck.ts';
 import type { ClientSettings } from '../lib/clientSettings.ts';
-import { isolate } from '../lib/format.ts';
-import { intlLocale, type Lang } from '../lib/i18n/languages.ts';
+import type { Lang } from '../lib/i18n/languages.ts';
 import type { Messages } from '../lib/i18n/schema.ts';
 import { useTranslator } from './useTranslator.ts';
-import { getSessionToken } from '../flows/session/sessionApi.ts';
 import { takeContactSessionParams } from '../lib/session/params.ts';
 import { targetPath } from '../lib/session/codeForm.ts';
 import { sessionKeyFor } from '../lib/session/sessionKey.ts';
 import { hasStaffHint } from '../lib/staff/signedInHint.ts';
 import type { StaffChatIdentity } from '../flows/staff/staffChat.ts';
-import {
-  keepSessionCurrent,
-  openSession,
-  renewSession,
-  signOut,
-  submitCode,
-  type SessionLink,
-  type SessionView,
-} from '../flows/session/sessionFlow.ts';
+import { keepSessionCurrent, openSession, submitCode, type SessionLink, type SessionView } from '../flows/session/sessionFlow.ts';
 import { $contactSessions } from '../stores/contactSessions.ts';
 import { $devMode, initDevMode } from '../stores/devMode.ts';
 import BotCheckNotice from './BotCheckNotice.tsx';
 import AppErrorGate from './AppErrorGate.tsx';
-import Conversation from './Conversation.tsx';
 import CodeForm from './chat/CodeForm.tsx';
+import ContactScreen from './chat/ContactScreen.tsx';
 import OtherContactQuestion from './chat/OtherContactQuestion.tsx';
-import ContactChats from './chat/ContactChats.tsx';
-import { useLazyModule } from './useLazyModule.ts';
+import StaffScreen from './chat/StaffScreen.tsx';
 
 interface Props {
   lang: Lang;
@@ -73,14 +63,6 @@ function Session({ lang, messages, sessionKey: pageKey, settings }: Props) {
       .then(({ staffChatIdentity }) => staffChatIdentity(settings.firebase))
       .then((identity) => (identity ? setStaff(identity) : asContact()), asContact);
   }, [pageKey, settings]);
-
-  // Staff only, like the conversation's staff tools: contacts never download the inbox.
-  const Inbox = useLazyModule(!!staff && !chatBoxId, () => import('./chat/Inbox.tsx'))?.default;
-
-  const me = useMemo(() => (view.kind === 'active' ? { kind: 'contact' as const, id: view.contact.id } : undefined), [view]);
-  const contactToken = useCallback(() => getSessionToken(sessionKey).catch(() => null), [sessionKey]);
-  // The stream or a call refused the session: renewing tells whether it ended (code form) or still holds.
-  const onStopped = useCallback(() => void renewSession(sessionKey).then(setView), [sessionKey]);
 
   // Renewed on time and when the tab comes back (lib/session): the page only shows what that finds.
   useEffect(() => keepSessionCurrent(sessionKey, view, setView), [view, sessionKey]);
@@ -128,33 +110,20 @@ function Session({ lang, messages, sessionKey: pageKey, settings }: Props) {
           {t('session.checking')}
         </p>
       )}
-      {staff && !chatBoxId && Inbox && (
-        <Inbox lang={lang} t={t} getToken={staff.getToken} me={staff.participant.id} mailEnabled={settings.mailEnabled} />
-      )}
-      {staff && chatBoxId && (
-        <>
-          <p className="session-header muted">{t('chat.answeringAs', { name: isolate(staff.name) })}</p>
-          <Conversation lang={lang} t={t} messages={messages} chatBoxId={chatBoxId} me={staff.participant} getToken={staff.getToken} />
-        </>
+      {staff && (
+        <StaffScreen lang={lang} t={t} messages={messages} staff={staff} chatBoxId={chatBoxId} mailEnabled={settings.mailEnabled} />
       )}
       {view.kind === 'active' && !staff && (
-        <div ref={result} tabIndex={-1} className={chatBoxId ? 'session-active session-header' : 'session-active'} role="status">
-          <p>
-            {t('session.chattingAs', { name: isolate(view.contact.name || view.contact.email) })}{' '}
-            <span className="muted">
-              {t(view.final ? 'session.endsAt' : 'session.activeUntil', {
-                time: new Intl.DateTimeFormat(intlLocale(lang), { timeStyle: 'short' }).format(view.expiresAt),
-              })}
-            </span>
-          </p>
-          <button type="button" className="link-button" onClick={() => setView(signOut(sessionKey))}>
-            {t('session.signOut')}
-          </button>
-        </div>
-      )}
-      {view.kind === 'active' && !staff && !chatBoxId && <ContactChats lang={lang} t={t} />}
-      {view.kind === 'active' && !staff && chatBoxId && me && (
-        <Conversation lang={lang} t={t} messages={messages} chatBoxId={chatBoxId} me={me} getToken={contactToken} onStopped={onStopped} />
+        <ContactScreen
+          lang={lang}
+          t={t}
+          messages={messages}
+          view={view}
+          sessionKey={sessionKey}
+          chatBoxId={chatBoxId}
+          show={setView}
+          sessionLine={result}
+        />
       )}
       {view.kind === 'otherContact' && !staff && (
         <OtherContactQuestion t={t} current={view.current} onOpen={openLinkAnyway} onStay={() => stayAs(view.currentKey)} />

@@ -1,0 +1,55 @@
+/**
+ * A contact's open session: the line that says who is chatting and until when (with "Leave this conversation on
+ * this device"), then the conversation (a chat box's page) or their list of conversations (the page session).
+ */
+import { useCallback, useMemo, type Ref } from 'react';
+import { getSessionToken } from '../../flows/session/sessionApi.ts';
+import { renewSession, signOut, type SessionView } from '../../flows/session/sessionFlow.ts';
+import { isolate } from '../../lib/format.ts';
+import { intlLocale, type Lang } from '../../lib/i18n/languages.ts';
+import type { Messages } from '../../lib/i18n/schema.ts';
+import type { Translate } from '../../lib/i18n/translate.ts';
+import Conversation from '../Conversation.tsx';
+import ContactChats from './ContactChats.tsx';
+
+interface Props {
+  lang: Lang;
+  t: Translate;
+  messages: Messages;
+  view: SessionView & { kind: 'active' };
+  /** The session that opens the page: the chat box's own, or the page session. */
+  sessionKey: string;
+  chatBoxId: string | undefined;
+  show: (view: SessionView) => void;
+  /** The session line, which takes focus after a code was accepted. */
+  sessionLine: Ref<HTMLDivElement>;
+}
+
+export default function ContactScreen({ lang, t, messages, view, sessionKey, chatBoxId, show, sessionLine }: Props) {
+  const me = useMemo(() => ({ kind: 'contact' as const, id: view.contact.id }), [view.contact.id]);
+  const contactToken = useCallback(() => getSessionToken(sessionKey).catch(() => null), [sessionKey]);
+  // The stream or a call refused the session: renewing tells whether it ended (code form) or still holds.
+  const onStopped = useCallback(() => void renewSession(sessionKey).then(show), [sessionKey, show]);
+  return (
+    <>
+      <div ref={sessionLine} tabIndex={-1} className={chatBoxId ? 'session-active session-header' : 'session-active'} role="status">
+        <p>
+          {t('session.chattingAs', { name: isolate(view.contact.name || view.contact.email) })}{' '}
+          <span className="muted">
+            {t(view.final ? 'session.endsAt' : 'session.activeUntil', {
+              time: new Intl.DateTimeFormat(intlLocale(lang), { timeStyle: 'short' }).format(view.expiresAt),
+            })}
+          </span>
+        </p>
+        <button type="button" className="link-button" onClick={() => show(signOut(sessionKey))}>
+          {t('session.signOut')}
+        </button>
+      </div>
+      {chatBoxId ? (
+        <Conversation lang={lang} t={t} messages={messages} chatBoxId={chatBoxId} me={me} getToken={contactToken} onStopped={onStopped} />
+      ) : (
+        <ContactChats lang={lang} t={t} />
+      )}
+    </>
+  );
+}
