@@ -1,9 +1,15 @@
-/** A contact's own conversations, as their page session sees them (POST /api/chat/boxes with the page token). */
+/**
+ * A contact's own conversations, as their page session sees them (POST /api/chat/boxes with the page token), and the
+ * store of them kept live while something listens ($contactChats: read on mount, again after a new message or status
+ * in one of them and when the tab comes back; its streams closed when the last listener goes).
+ */
 import type { ContactChatBox } from '../../lib/api/chat.ts';
 import { pageScope } from '../../lib/api/constants.ts';
 import { streamPath } from '../../lib/chat/chatApi.ts';
 import { openEventStream, type EventStream } from '../../lib/chat/eventStream.ts';
 import { ApiRequestError, requestEndpoint } from '../../lib/http/client.ts';
+import { onMount } from 'nanostores';
+import { $contactChats } from '../../stores/contactChats.ts';
 import { getSessionToken } from './sessionApi.ts';
 
 export type { ContactChatBox };
@@ -46,3 +52,37 @@ export function contactChatsFollower(changed: () => void, key = pageScope) {
     },
   };
 }
+
+/** Several events at once (a message and the status it reopened) read the list once. */
+const reloadAfterMs = 200;
+
+onMount($contactChats, () => {
+  let stopped = false;
+  let again: ReturnType<typeof setTimeout> | undefined;
+  const load = () =>
+    listContactChats().then(
+      (chats) => {
+        if (stopped) return;
+        $contactChats.set({ chats, failed: false });
+        follower.follow(chats.map((chat) => chat.id));
+      },
+      () => !stopped && $contactChats.setKey('failed', true),
+    );
+  const follower = contactChatsFollower(() => {
+    clearTimeout(again);
+    again = setTimeout(() => void load(), reloadAfterMs);
+  });
+  const onVisible = () => document.visibilityState === 'visible' && void load();
+  void load();
+  document.addEventListener('visibilitychange', onVisible);
+  return () => {
+    stopped = true;
+    clearTimeout(again);
+    follower.close();
+    document.removeEventListener('visibilitychange', onVisible);
+    // The next listener may be another contact's page (after "leave" and a new code): nothing of this one is kept.
+    $contactChats.set({ chats: undefined, failed: false });
+  };
+});
+
+export { $contactChats };

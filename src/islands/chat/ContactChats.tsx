@@ -1,11 +1,11 @@
 /**
  * The contact's side of /{lang}/chat with a page session: their conversations, latest first, each with the last
  * message, its time, the status and how many of the staff's messages they have not read; each opens its page
- * (which the page session covers). Live: a new message or status in one of them reads the list again, as does the
- * tab coming back.
+ * (which the page session covers). Live: the store (flows/session/contactChats.ts) reads the list again after a new
+ * message or status in one of them, and when the tab comes back.
  */
-import { useEffect, useState } from 'react';
-import { contactChatsFollower, listContactChats, type ContactChatBox } from '../../flows/session/contactChats.ts';
+import { useStore } from '@nanostores/react';
+import { $contactChats } from '../../flows/session/contactChats.ts';
 import type { Lang } from '../../lib/i18n/languages.ts';
 import type { Translate } from '../../lib/i18n/translate.ts';
 import { dayLabel, localDay, timeLabel } from './dayLabel.ts';
@@ -16,37 +16,7 @@ interface Props {
 }
 
 export default function ContactChats({ lang, t }: Props) {
-  const [chats, setChats] = useState<ContactChatBox[] | undefined>(undefined);
-  const [failed, setFailed] = useState(false);
-
-  useEffect(() => {
-    let stopped = false;
-    let again: ReturnType<typeof setTimeout> | undefined;
-    const load = () =>
-      listContactChats().then(
-        (list) => {
-          if (stopped) return;
-          setChats(list);
-          setFailed(false);
-          follower.follow(list.map((chat) => chat.id));
-        },
-        () => !stopped && setFailed(true),
-      );
-    // Several events at once (a message and the status it reopened) read the list once.
-    const follower = contactChatsFollower(() => {
-      clearTimeout(again);
-      again = setTimeout(() => void load(), 200);
-    });
-    const onVisible = () => document.visibilityState === 'visible' && void load();
-    void load();
-    document.addEventListener('visibilitychange', onVisible);
-    return () => {
-      stopped = true;
-      clearTimeout(again);
-      follower.close();
-      document.removeEventListener('visibilitychange', onVisible);
-    };
-  }, []);
+  const { chats, failed } = useStore($contactChats);
 
   if (failed && !chats) {
     return (
