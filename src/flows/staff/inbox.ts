@@ -1,0 +1,92 @@
+/**
+ * The staff inbox as a store, live while something listens: every chat box by latest activity with the chosen
+ * filters, read when the staff stream opens (and after each reconnect, so nothing in between is missed) and again
+ * after a burst of its events (a message, a read cursor, a status, an assignment); the unread count over every chat
+ * box for the tab's title; and whether the sign-in ended (a fresh token refused too, eventStream.ts).
+ */
+import { map, onMount } from 'nanostores';
+import { signedOutCodes } from '../../lib/api/constants.ts';
+import { endpoints } from '../../lib/api/endpoints.ts';
+import type { InboxEntry } from '../../lib/api/inbox.ts';
+import type { TokenGetter } from '../../lib/chat/chatApi.ts';
+import { openEventStream } from '../../lib/chat/eventStream.ts';
+import { ApiRequestError } from '../../lib/http/client.ts';
+import { inboxRequest, isFiltered, noFilters, searchText, type InboxFilters } from '../../lib/inbox/filters.ts';
+import { createStaffApi } from '../../lib/staff/staffApi.ts';
+
+/** Events come in bursts (a message and a read cursor): one reload for a burst. */
+export const reloadAfterMs = 250;
+
+export interface InboxState {
+  /** Undefined until the first read. */
+  shown: { entries: InboxEntry[]; query: string | undefined; unread: number } | undefined;
+  /** The error code of the last read, when it failed. */
+  failed: string | undefined;
+  signedOut: boolean;
+  filters: InboxFilters;
+}
+
+const unreadOf = (entries: InboxEntry[]) => entries.reduce((sum, entry) => sum + entry.unread, 0);
+
+export function createInbox(getToken: TokenGetter) {
+  const api = createStaffApi(getToken);
+  const $inbox = map<InboxState>({ shown: undefined, failed: undefined, signedOut: false, filters: noFilters });
+  let load: () => Promise<void> = async () => {};
+
+  onMount($inbox, () => {
+    let stopped = false;
+    let latest = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    load = async () => {
+      const asked = ++latest;
+      const filters = $inbox.get().filters;
+      try {
+        // Filtered, the tab's unread count still needs every chat box.
+        const [entries, all] = await Promise.all([
+          api.inbox(inboxRequest(filters)),
+          isFiltered(filters) ? api.inbox(inboxRequest(noFilters)) : undefined,
+        ]);
+        // Only the newest question's answer is shown: an older one may arrive after it.
+        if (stopped || asked !== latest) return;
+        $inbox.setKey('shown', {
+          entries: entries.chatBoxes,
+          query: searchText(filters.query),
+          unread: unreadOf((all ?? entries).chatBoxes),
+        });
+        $inbox.setKey('failed', undefined);
+      } catch (error) {
+        if (!stopped && asked === latest) $inbox.setKey('failed', error instanceof ApiRequestError ? error.code : 'unknown');
+      }
+    };
+    const stream = openEventStream({
+      url: endpoints.inboxStream.path,
+      getToken,
+      onEvent: () => {
+        clearTimeout(timer);
+        timer = setTimeout(() => void load(), reloadAfterMs);
+      },
+      onState: (state, code) => {
+        if (state === 'open') void load();
+        if (state === 'stopped' && code && signedOutCodes.includes(code)) $inbox.setKey('signedOut', true);
+      },
+    });
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+      stream.close();
+      load = async () => {};
+    };
+  });
+
+  return {
+    $inbox,
+    api,
+    /** New filters: kept (the stream's reloads use them too) and read at once. */
+    setFilters(filters: InboxFilters): void {
+      $inbox.setKey('filters', filters);
+      void load();
+    },
+  };
+}
+
+export type Inbox = ReturnType<typeof createInbox>;
