@@ -1,7 +1,7 @@
 /** The one error type of the API, and the one place that turns any error into a JSON answer. */
 import { z } from 'zod';
 import type { ErrorCode } from '../lib/api/errors.ts';
-import { answer, type JsonAnswer } from './api/requestAndAnswer.ts';
+import { answer, type JsonAnswer } from './http/requestAndAnswer.ts';
 
 export class ApiError extends Error {
   readonly status: number;

@@ -9,7 +9,7 @@ import { createServer } from 'node:http';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { refuseSecondServer, startAdminChannel } from './admin/channel.ts';
-import { createApi } from './api/router.ts';
+import { createApi } from './http/router.ts';
 import { loadConfig, type Config } from './config.ts';
 import { demoInviteLink, seedDemo } from './demo.ts';
 import { exposureWarning } from './http/exposure.ts';

@@ -1,7 +1,7 @@
 /** The real API on a loopback port, served the way Foyer's server does (http/requestHandler.ts), for browser-side tests. */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createApi } from '../../src/server/api/router.ts';
+import { createApi } from '../../src/server/http/router.ts';
 import { requestHandler } from '../../src/server/http/requestHandler.ts';
 import { silentLog } from '../../src/server/log.ts';
 import type { Services } from '../../src/server/services.ts';

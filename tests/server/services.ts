@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import { contract } from '../../src/lib/api/contract.ts';
 import { endpoints, type EndpointName } from '../../src/lib/api/endpoints.ts';
 import { errorAnswerSchema } from '../../src/lib/api/errors.ts';
-import { createApi, type Api } from '../../src/server/api/router.ts';
+import { createApi, type Api } from '../../src/server/http/router.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import type { Database } from '../../src/server/db/database.ts';
 import { silentLog } from '../../src/server/log.ts';

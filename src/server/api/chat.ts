@@ -9,8 +9,8 @@ import {
 import { assign, currentSeq, listMessages, markRead, sendMessage, setStatus } from '../chat/messages.ts';
 import { lastPosition } from '../chat/events.ts';
 import { ApiError } from '../errors.ts';
-import type { ApiRequest } from './requestAndAnswer.ts';
-import { bearerToken } from './bearer.ts';
+import type { ApiRequest } from '../http/requestAndAnswer.ts';
+import { bearerToken } from '../http/bearer.ts';
 import { ChatStream } from './chatStream.ts';
 import { route } from './route.ts';
 

@@ -13,7 +13,7 @@ import type { Reader } from '../chat/presence.ts';
 import type { ContactSession } from '../contacts/sessionTokens.ts';
 import type { Services } from '../services.ts';
 import { staffFromToken } from '../staff/signIn.ts';
-import { ServerSentEvents } from './eventStream.ts';
+import { ServerSentEvents } from '../http/eventStream.ts';
 import { checkContactAccess } from './sessions.ts';
 import type { LimitedStream } from './streamLimits.ts';
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../db/database.ts';
 import type { Services } from '../services.ts';
-import { createApi, routes } from './router.ts';
+import { createApi, routes } from '../http/router.ts';
 import { testDatabases } from '../../../tests/server/databases.ts';
 import { invited, type InvitedContact } from '../../../tests/server/invitations.ts';
 import { builtSite } from '../../../tests/server/builtSite.ts';

@@ -15,8 +15,8 @@ import { clearComment, countSearchMiss, helpCentreReport, recordComment, recordV
 import { rateLimitGroup } from '../http/clientAddress.ts';
 import { countTowardsLimit } from '../rateLimit.ts';
 import type { Services } from '../services.ts';
-import { isFormPost } from './body.ts';
-import { Reply, type ApiRequest } from './requestAndAnswer.ts';
+import { isFormPost } from '../http/body.ts';
+import { Reply, type ApiRequest } from '../http/requestAndAnswer.ts';
 import { route } from './route.ts';
 
 /** Votes and comments per client address and hour; searches that found nothing, likewise. */

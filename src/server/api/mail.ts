@@ -2,8 +2,8 @@
 import type { ResubscribeAnswer, UnsubscribeAnswer } from '../../lib/api/mail.ts';
 import { isLang } from '../../lib/i18n/languages.ts';
 import { ApiError } from '../errors.ts';
-import { isFormPost } from './body.ts';
-import { Reply } from './requestAndAnswer.ts';
+import { isFormPost } from '../http/body.ts';
+import { Reply } from '../http/requestAndAnswer.ts';
 import { readUnsubscribeToken, unsubscribe } from '../mail/unsubscribe.ts';
 import { route } from './route.ts';
 

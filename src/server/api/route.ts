@@ -10,7 +10,7 @@ import type { Participant } from '../../lib/api/chat.ts';
 import type { StaffMember } from '../../lib/api/staff.ts';
 import type { ContactSession } from '../contacts/sessionTokens.ts';
 import type { Services } from '../services.ts';
-import type { ApiRequest } from './requestAndAnswer.ts';
+import type { ApiRequest } from '../http/requestAndAnswer.ts';
 
 /**
  * Who may call: anyone, a contact with a session token for the body's chat box (or `page`), signed-in staff, a

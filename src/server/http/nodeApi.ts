@@ -4,9 +4,9 @@
  * reference machine, below the 5,000 the API must sustain (see docs/performance.md, Budgets).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { StreamSink } from '../api/eventStream.ts';
-import type { ApiRequest, StreamAnswer } from '../api/requestAndAnswer.ts';
-import type { Api } from '../api/router.ts';
+import type { StreamSink } from './eventStream.ts';
+import type { ApiRequest, StreamAnswer } from './requestAndAnswer.ts';
+import type { Api } from './router.ts';
 
 /**
  * Reads at most `limit + 1` bytes (one more tells the API the body is too large). Past that it stops at once; the

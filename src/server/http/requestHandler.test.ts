@@ -2,8 +2,8 @@ import { createServer, request, type Server } from 'node:http';
 import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { EventStream } from '../api/eventStream.ts';
-import type { Api } from '../api/router.ts';
+import type { EventStream } from './eventStream.ts';
+import type { Api } from './router.ts';
 import type { Log } from '../log.ts';
 import { requestHandler, type NodeHandler } from './requestHandler.ts';
 

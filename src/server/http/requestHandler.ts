@@ -6,7 +6,7 @@ import compression from 'compression';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { constants } from 'node:zlib';
-import type { Api } from '../api/router.ts';
+import type { Api } from './router.ts';
 import { errorAnswer } from '../errors.ts';
 import type { Log } from '../log.ts';
 import { serveApi } from './nodeApi.ts';

@@ -8,14 +8,14 @@ import type { Services } from '../services.ts';
 import { staffFromToken } from '../staff/signIn.ts';
 import { bearerToken } from './bearer.ts';
 import { isFormPost, readForm, readJson } from './body.ts';
-import { chatRoutes } from './chat.ts';
+import { chatRoutes } from '../api/chat.ts';
 import type { EventStream } from './eventStream.ts';
 import { answer, fromWebRequest, Reply, streamAnswer, toWebResponse, type ApiAnswer, type ApiRequest } from './requestAndAnswer.ts';
-import { contactRoutes } from './contacts.ts';
-import { inboxListRoute } from './inbox.ts';
-import { inviteRoute, recentInvitationsRoute } from './invitations.ts';
-import { participantFromToken } from './participant.ts';
-import type { Call, Route } from './route.ts';
+import { contactRoutes } from '../api/contacts.ts';
+import { inboxListRoute } from '../api/inbox.ts';
+import { inviteRoute, recentInvitationsRoute } from '../api/invitations.ts';
+import { participantFromToken } from '../api/participant.ts';
+import type { Call, Route } from '../api/route.ts';
 import {
   authorizeContact,
   contactRoute,
@@ -24,10 +24,10 @@ import {
   organizationUserRoute,
   verifyChatBoxRoute,
   verifyPageRoute,
-} from './sessions.ts';
-import { staffRoutes } from './staff.ts';
-import { resubscribeRoute, unsubscribeRoute } from './mail.ts';
-import { helpCentreRoutes } from './helpCentre.ts';
+} from '../api/sessions.ts';
+import { staffRoutes } from '../api/staff.ts';
+import { resubscribeRoute, unsubscribeRoute } from '../api/mail.ts';
+import { helpCentreRoutes } from '../api/helpCentre.ts';
 
 /** Every route the API answers (exported for the fuzz test, which must cover each). */
 export const routes: Route[] = [
