@@ -1,5 +1,5 @@
 /**
- * The chat box's side of the embedded widget (/{lang}/chatBox… in the launcher's iframe, `?embed={host origin}`):
+ * The framed page's side of the widget (/{lang}/chatBox… in the launcher's iframe, `?embed={host origin}`):
  * it tells the launcher it loaded, asks it to close on Escape or the close button, or to enlarge the panel, and counts
  * the other side's messages that arrive while the panel is closed (they are the ones the conversation announces) for
  * the badge. Messages go only to the host's origin; the browser's frame-ancestors check (FRAME_ANCESTORS) has already

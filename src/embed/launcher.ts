@@ -1,5 +1,5 @@
 /**
- * /embed.js: Foyer's chat box on an organisation's own website, from one script tag:
+ * /embed.js: Foyer's widget (its chat) on an organisation's own website, from one script tag:
  *
  *   <script src="https://help.example.com/embed.js" data-lang="de" async></script>
  *

@@ -1,9 +1,9 @@
 /**
- * What the launcher (/embed.js, launcher.ts) and the chat box in its frame (frame.ts) say to each other with
+ * What the launcher (/embed.js, launcher.ts) and the widget's page in its frame (frame.ts) say to each other with
  * postMessage. Each side also checks the other's origin and window; this checks the shape.
  */
 export type EmbedMessage =
-  /** Frame → launcher: the chat box loaded (so the browser did not refuse the frame). */
+  /** Frame → launcher: the widget's page loaded (so the browser did not refuse the frame). */
   | { foyer: 1; type: 'ready' }
   /** Frame → launcher: close the panel (Escape, or the frame's close button). */
   | { foyer: 1; type: 'close' }
