@@ -1,115 +1,136 @@
-/** The chat routes: list, send, mark read, typing, status, and the event streams (one chat box; every chat box for staff). */
+/**
+ * POST/GET /api/chat/*: a contact's session (verify a code, extend, a new link by e-mail, their chat boxes), and a
+ * conversation's messages, read cursor, typing, status, assignee and event stream.
+ */
 import {
   type AssignAnswer,
+  type ContactChatBoxesAnswer,
   type ListMessagesAnswer,
   type MarkReadAnswer,
   type OkAnswer,
   type SendMessageAnswer,
 } from '../../lib/api/chat.ts';
+import { pageScope } from '../../lib/api/ids.ts';
+import type { IssuedToken, NewLinkAnswer } from '../../lib/api/sessions.ts';
+import { listContactChatBoxes } from '../chat/contactChatBoxes.ts';
 import { assign, currentSeq, listMessages, markRead, sendMessage, setStatus } from '../chat/messages.ts';
-import { lastPosition } from '../chat/events.ts';
+import { sendNewLink } from '../contacts/newLink.ts';
+import { sessionFromCode } from '../contacts/sessionFromCode.ts';
+import { issueSessionToken } from '../contacts/sessionTokens.ts';
 import { ApiError } from '../errors.ts';
-import type { ApiRequest } from '../http/requestAndAnswer.ts';
 import { bearerToken } from '../http/bearer.ts';
+import { rateLimitGroup } from '../http/clientAddress.ts';
+import { lastEventId } from '../http/lastEventId.ts';
+import { countTowardsLimit } from '../rateLimit.ts';
 import { ChatStream } from './chatStream.ts';
 import { route } from './route.ts';
 
-export const listMessagesRoute = route({
-  endpoint: 'chatMessagesList',
-  caller: 'participant',
-  handle: ({ services, body, caller }): Promise<ListMessagesAnswer> =>
-    listMessages(services.db, body.chatBoxId, caller.participant.kind, body),
-});
+/** Per client address, and per e-mail address (so one inbox cannot be flooded from many addresses). */
+export const newLinkLimits = { perClient: { max: 10, windowSeconds: 3600 }, perEmail: { max: 3, windowSeconds: 3600 } };
 
-export const sendMessageRoute = route({
-  endpoint: 'chatMessagesSend',
-  caller: 'participant',
-  async handle({ services, body, caller }): Promise<SendMessageAnswer> {
-    const { kind, id } = caller.participant;
-    if (body.internal && kind !== 'staff') throw new ApiError(403, 'not_staff', 'Only staff write internal notes.');
-    services.sendLimit(`${kind}:${id}`);
-    const { clientId, text, internal } = body;
-    return { message: await sendMessage(services, body.chatBoxId, { sender: caller.participant, clientId, text, internal }) };
-  },
-});
-
-export const markReadRoute = route({
-  endpoint: 'chatRead',
-  caller: 'participant',
-  handle: async ({ services, body, caller }): Promise<MarkReadAnswer> => ({
-    readCursor: await markRead(services, body.chatBoxId, caller.participant, body.messageId),
+export const routes = [
+  route({
+    endpoint: 'chatVerify',
+    caller: 'anyone',
+    handle: ({ services, body, request }) => sessionFromCode(services, body, request.clientAddress),
   }),
-});
 
-export const typingRoute = route({
-  endpoint: 'chatTyping',
-  caller: 'participant',
-  async handle({ services, body, caller }): Promise<OkAnswer> {
-    await currentSeq(services.db, body.chatBoxId);
-    await services.typing(body.chatBoxId, caller.participant);
-    return { ok: true };
-  },
-});
+  route({
+    endpoint: 'chatExtend',
+    caller: 'contactSession',
+    async handle({ services, request, body, caller: session }): Promise<IssuedToken> {
+      await services.botCheck(body.token, 'login', request.clientAddress);
+      // The new token keeps the session's auth_time and version, so extending never moves its ceiling.
+      return issueSessionToken(services.keys.sessionTokens, session, services.config.SESSION_MAX_HOURS);
+    },
+  }),
 
-export const setStatusRoute = route({
-  endpoint: 'chatStatus',
-  caller: 'staff',
-  handle: async ({ services, body }) => ({ status: await setStatus(services, body.chatBoxId, body.status) }),
-});
+  route({
+    endpoint: 'chatNewLink',
+    caller: 'anyone',
+    async handle({ services, body, request }): Promise<NewLinkAnswer> {
+      if (!services.mail) throw new ApiError(404, 'not_found', 'E-mail is not set up on this server.');
+      await countTowardsLimit(services.db, `newLink:${rateLimitGroup(request.clientAddress)}`, newLinkLimits.perClient);
+      await countTowardsLimit(services.db, `newLink:${body.email.trim().toLowerCase()}`, newLinkLimits.perEmail);
+      await services.botCheck(body.token, 'login', request.clientAddress);
+      await sendNewLink(services, body);
+      return { requested: true };
+    },
+  }),
 
-export const assignRoute = route({
-  endpoint: 'chatAssign',
-  caller: 'staff',
-  handle: async ({ services, body }): Promise<AssignAnswer> => ({ assignee: await assign(services, body.chatBoxId, body.assignee) }),
-});
+  route({
+    endpoint: 'chatBoxes',
+    caller: 'contactSession',
+    handle: async ({ services, caller: session }): Promise<ContactChatBoxesAnswer> => ({
+      chatBoxes: await listContactChatBoxes(services.db, session.contactId, session.scope === pageScope ? null : session.scope),
+    }),
+  }),
 
-/** The seq (or position) a reconnecting client saw last, from the standard header; undefined on a first connect. */
-function lastEventId(request: ApiRequest): number | undefined {
-  const header = request.header('last-event-id');
-  if (header === null || header === '') return undefined;
-  if (!/^\d+$/.test(header)) throw new ApiError(400, 'invalid_body', 'Last-Event-ID must be the id of an event of this stream.');
-  // Past any id there is: the caller clamps it to the current one.
-  return Math.min(Number(header), Number.MAX_SAFE_INTEGER);
-}
+  route({
+    endpoint: 'chatMessagesList',
+    caller: 'participant',
+    handle: ({ services, body, caller }): Promise<ListMessagesAnswer> =>
+      listMessages(services.db, body.chatBoxId, caller.participant.kind, body),
+  }),
 
-export const chatStreamRoute = route({
-  endpoint: 'chatStream',
-  caller: 'participant',
-  async handle({ services, request, body, caller }): Promise<ChatStream> {
-    // A client cannot have seen past the current seq: one that says so (a reset database) gets everything after now.
-    const seq = await currentSeq(services.db, body.chatBoxId);
-    const after = Math.min(lastEventId(request) ?? seq, seq);
-    if ('session' in caller) {
-      const { contactId, scope, version, expiresAt } = caller.session;
-      const contact = { kind: 'contact', contactId, scope, version } as const;
-      const endsAt = expiresAt.getTime();
-      return new ChatStream(services, { chatBoxId: body.chatBoxId, after, caller: contact, endsAt, address: request.clientAddress });
-    }
-    const token = bearerToken(request.header('authorization'), 'A sign-in token');
-    const staff = { kind: 'staff', uid: caller.staff.uid, token } as const;
-    return new ChatStream(services, { chatBoxId: body.chatBoxId, after, caller: staff, endsAt: Infinity, address: request.clientAddress });
-  },
-});
+  route({
+    endpoint: 'chatMessagesSend',
+    caller: 'participant',
+    async handle({ services, body, caller }): Promise<SendMessageAnswer> {
+      const { kind, id } = caller.participant;
+      if (body.internal && kind !== 'staff') throw new ApiError(403, 'not_staff', 'Only staff write internal notes.');
+      services.sendLimit(`${kind}:${id}`);
+      const { clientId, text, internal } = body;
+      return { message: await sendMessage(services, body.chatBoxId, { sender: caller.participant, clientId, text, internal }) };
+    },
+  }),
 
-export const inboxStreamRoute = route({
-  endpoint: 'inboxStream',
-  caller: 'staff',
-  async handle({ services, request, caller }): Promise<ChatStream> {
-    const position = await lastPosition(services.db);
-    const token = bearerToken(request.header('authorization'), 'A sign-in token');
-    const after = Math.min(lastEventId(request) ?? position, position);
-    const staff = { kind: 'staff', uid: caller.uid, token } as const;
-    return new ChatStream(services, { chatBoxId: null, after, caller: staff, endsAt: Infinity, address: request.clientAddress });
-  },
-});
+  route({
+    endpoint: 'chatRead',
+    caller: 'participant',
+    handle: async ({ services, body, caller }): Promise<MarkReadAnswer> => ({
+      readCursor: await markRead(services, body.chatBoxId, caller.participant, body.messageId),
+    }),
+  }),
 
-export const chatRoutes = [
-  listMessagesRoute,
-  sendMessageRoute,
-  markReadRoute,
-  typingRoute,
-  setStatusRoute,
-  assignRoute,
-  chatStreamRoute,
-  inboxStreamRoute,
+  route({
+    endpoint: 'chatTyping',
+    caller: 'participant',
+    async handle({ services, body, caller }): Promise<OkAnswer> {
+      await currentSeq(services.db, body.chatBoxId);
+      await services.typing(body.chatBoxId, caller.participant);
+      return { ok: true };
+    },
+  }),
+
+  route({
+    endpoint: 'chatStatus',
+    caller: 'staff',
+    handle: async ({ services, body }) => ({ status: await setStatus(services, body.chatBoxId, body.status) }),
+  }),
+
+  route({
+    endpoint: 'chatAssign',
+    caller: 'staff',
+    handle: async ({ services, body }): Promise<AssignAnswer> => ({ assignee: await assign(services, body.chatBoxId, body.assignee) }),
+  }),
+
+  route({
+    endpoint: 'chatStream',
+    caller: 'participant',
+    async handle({ services, request, body, caller }): Promise<ChatStream> {
+      const seq = await currentSeq(services.db, body.chatBoxId);
+      const after = Math.min(lastEventId(request.header('last-event-id')) ?? seq, seq);
+      const { chatBoxId } = body;
+      const address = request.clientAddress;
+      if ('session' in caller) {
+        const { contactId, scope, version, expiresAt } = caller.session;
+        const contact = { kind: 'contact', contactId, scope, version } as const;
+        return new ChatStream(services, { chatBoxId, after, caller: contact, endsAt: expiresAt.getTime(), address });
+      }
+      const token = bearerToken(request.header('authorization'), 'A sign-in token');
+      const staff = { kind: 'staff', uid: caller.staff.uid, token } as const;
+      return new ChatStream(services, { chatBoxId, after, caller: staff, endsAt: Infinity, address });
+    },
+  }),
 ];

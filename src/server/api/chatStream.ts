@@ -14,7 +14,7 @@ import type { ContactSession } from '../contacts/sessionTokens.ts';
 import type { Services } from '../services.ts';
 import { staffFromToken } from '../staff/signIn.ts';
 import { ServerSentEvents } from '../http/eventStream.ts';
-import { checkContactAccess } from './sessions.ts';
+import { checkContactAccess } from './callers.ts';
 import type { LimitedStream } from './streamLimits.ts';
 
 /**

@@ -1,39 +1,41 @@
-/** Contacts for staff: their details, and for admins their data rights (export, erase); and a contact's own chat boxes. */
-import { type ContactChatBoxesAnswer } from '../../lib/api/chat.ts';
+/** POST /api/contacts/*: a contact's own record; for staff a contact's details, and for admins export and erasure. */
 import { type ContactDetailsAnswer, type ContactEraseAnswer, type ContactExportAnswer } from '../../lib/api/contacts.ts';
-import { pageScope } from '../../lib/api/ids.ts';
-import { listContactChatBoxes } from '../chat/contactChatBoxes.ts';
+import type { ContactAnswer } from '../../lib/api/sessions.ts';
 import { contactDetails, eraseContact, exportContact } from '../contacts/dataRights.ts';
+import { findContact } from '../contacts/records.ts';
+import { ApiError } from '../errors.ts';
 import { route } from './route.ts';
 
-export const contactDetailsRoute = route({
-  endpoint: 'contactDetails',
-  caller: 'staff',
-  handle: ({ services, body }): Promise<ContactDetailsAnswer> => contactDetails(services.db, body.contactId),
-});
-
-export const contactExportRoute = route({
-  endpoint: 'contactExport',
-  caller: 'admin',
-  handle: async ({ services, body }): Promise<ContactExportAnswer> => ({
-    export: await exportContact(services.db, body.contactId, body.audience),
+export const routes = [
+  route({
+    endpoint: 'contactGet',
+    caller: 'contactSession',
+    async handle({ services, caller: session }): Promise<ContactAnswer> {
+      const contact = await findContact(services.db, session.contactId);
+      if (!contact) throw new ApiError(404, 'not_found', 'There is no such contact.');
+      return { contact };
+    },
   }),
-});
 
-export const contactEraseRoute = route({
-  endpoint: 'contactErase',
-  caller: 'admin',
-  handle: async ({ services, body }): Promise<ContactEraseAnswer> => ({
-    erased: await eraseContact(services, body.contactId, body.confirmEmail),
+  route({
+    endpoint: 'contactDetails',
+    caller: 'staff',
+    handle: ({ services, body }): Promise<ContactDetailsAnswer> => contactDetails(services.db, body.contactId),
   }),
-});
 
-export const contactChatBoxesRoute = route({
-  endpoint: 'chatBoxes',
-  caller: 'contactSession',
-  handle: async ({ services, caller: session }): Promise<ContactChatBoxesAnswer> => ({
-    chatBoxes: await listContactChatBoxes(services.db, session.contactId, session.scope === pageScope ? null : session.scope),
+  route({
+    endpoint: 'contactExport',
+    caller: 'admin',
+    handle: async ({ services, body }): Promise<ContactExportAnswer> => ({
+      export: await exportContact(services.db, body.contactId, body.audience),
+    }),
   }),
-});
 
-export const contactRoutes = [contactDetailsRoute, contactExportRoute, contactEraseRoute, contactChatBoxesRoute];
+  route({
+    endpoint: 'contactErase',
+    caller: 'admin',
+    handle: async ({ services, body }): Promise<ContactEraseAnswer> => ({
+      erased: await eraseContact(services, body.contactId, body.confirmEmail),
+    }),
+  }),
+];

@@ -8,7 +8,7 @@ import { signedInUser, useAuthEmulator } from '../../../tests/server/authEmulato
 import { emptyDatabase, testDatabases } from '../../../tests/server/databases.ts';
 import { builtSite } from '../../../tests/server/builtSite.ts';
 import { apiCaller, testServices, type CallOptions } from '../../../tests/server/services.ts';
-import { feedbackLimits } from './helpCentre.ts';
+import { feedbackLimits } from '../helpCentre/feedback.ts';
 
 const emulator = useAuthEmulator();
 

@@ -1,5 +1,5 @@
 /**
- * Inviting a contact from the browser: the same invitation as the command-line tool's (invitations.ts). Invitations
+ * POST /api/invitations/*: inviting a contact from the browser: the same invitation as the command-line tool's (invitations.ts). Invitations
  * by e-mail are counted per staff member (an hour) and per address (a day), so a staff account cannot be used to send
  * the organisation's mail to any number of outside addresses, nor to flood one.
  */
@@ -10,7 +10,7 @@ import { invite, InviteError, recentInvitations } from '../contacts/invitations.
 import { countTowardsLimit } from '../rateLimit.ts';
 import { route } from './route.ts';
 
-export const inviteRoute = route({
+const inviteRoute = route({
   endpoint: 'invitationCreate',
   caller: 'staff',
   async handle({ services, body, caller }): Promise<InviteAnswer> {
@@ -40,7 +40,7 @@ export const inviteRoute = route({
   },
 });
 
-export const recentInvitationsRoute = route({
+const recentInvitationsRoute = route({
   endpoint: 'invitationsRecent',
   caller: 'admin',
   handle: async ({ services }): Promise<RecentInvitationsAnswer> => ({
@@ -48,3 +48,5 @@ export const recentInvitationsRoute = route({
     limits: { perStaffHour: services.config.INVITE_MAIL_PER_STAFF_HOUR, perAddressDay: services.config.INVITE_MAIL_PER_ADDRESS_DAY },
   }),
 });
+
+export const routes = [inviteRoute, recentInvitationsRoute];

@@ -1,4 +1,4 @@
-/** E-mail routes: one-click unsubscribe from missed-message e-mails. */
+/** POST /api/mail/*: one-click unsubscribe from missed-message e-mails, and undoing it. */
 import type { ResubscribeAnswer, UnsubscribeAnswer } from '../../lib/api/mail.ts';
 import { isLang } from '../../lib/i18n/languages.ts';
 import { ApiError } from '../errors.ts';
@@ -30,5 +30,4 @@ function switchRoute(endpoint: 'mailUnsubscribe' | 'mailResubscribe', on: boolea
   });
 }
 
-export const unsubscribeRoute = switchRoute('mailUnsubscribe', false);
-export const resubscribeRoute = switchRoute('mailResubscribe', true);
+export const routes = [switchRoute('mailUnsubscribe', false), switchRoute('mailResubscribe', true)];

@@ -110,7 +110,7 @@ export async function eraseContact(
     const ids = boxes.map((box) => box.id);
     await tx.query(`delete from contacts where id = $1`, [contactId]);
     await forgetMailAbout(tx, contact.email, ids);
-    // The per-address limit of "send me a new link" (api/sessions.ts) is keyed by the address.
+    // The per-address limit of "send me a new link" (api/chat.ts) is keyed by the address.
     await tx.query(`delete from rate_limits where key = $1`, [`newLink:${contact.email.trim().toLowerCase()}`]);
     await chat.announceEnd(tx, ids);
     await chat.announceAccessEnd(tx, { kind: 'contact', id: contactId });

@@ -8,6 +8,9 @@ import type { Lang } from '../../lib/i18n/languages.ts';
 import type { Queryable } from '../db/database.ts';
 import type { ArticleIndex } from './articles.ts';
 
+/** Votes and comments per client address and hour; searches that found nothing, likewise. */
+export const feedbackLimits = { votes: { max: 30, windowSeconds: 3600 }, misses: { max: 120, windowSeconds: 3600 } };
+
 export interface Vote {
   lang: Lang;
   article: string;
