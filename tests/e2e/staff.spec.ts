@@ -146,17 +146,35 @@ for (const [provider, label] of [
   ['Google', t['login.google']!],
   ['Apple', t['login.apple']!],
 ] as const) {
-  test(`${provider} sign-in works by popup, through the emulator's provider page`, async ({ page }) => {
+  test(`${provider} sign-in works by popup, through the emulator's provider page`, async ({ page }, testInfo) => {
     const email = uniqueEmail(provider.toLowerCase());
     foyer('staff', 'add', email, '--role', 'agent');
-    await page.goto('/en/login');
-    const popup = page.waitForEvent('popup');
-    await page.getByRole('button', { name: label }).click();
-    const window = await popup;
-    await window.locator('#add-account-button button').click();
-    await window.locator('#email-input').fill(email);
-    await window.locator('#sign-in').click();
-    await expect(page).toHaveURL(/\/en\/chat$/);
+    // A rare hang here once outlasted the whole test: each step now has its own limit, and what both windows logged
+    // is attached, so a failure says where it stopped.
+    const log: string[] = [];
+    page.on('console', (message) => log.push(`page ${message.type()}: ${message.text()}`));
+    page.on('pageerror', (error) => log.push(`page error: ${error.message}`));
+    const step = { timeout: 30_000 };
+    try {
+      await page.goto('/en/login');
+      const window = await test.step('the provider page opens in a popup', async () => {
+        const popup = page.waitForEvent('popup', step);
+        await page.getByRole('button', { name: label }).click();
+        const opened = await popup;
+        opened.on('console', (message) => log.push(`popup ${message.type()}: ${message.text()}`));
+        opened.on('close', () => log.push('popup closed'));
+        return opened;
+      });
+      await test.step('an account is chosen on it', async () => {
+        await window.locator('#add-account-button button').click(step);
+        await window.locator('#email-input').fill(email, step);
+        await window.locator('#sign-in').click(step);
+      });
+      await test.step('the page signs in and moves on', () => expect(page).toHaveURL(/\/en\/chat$/, step));
+    } catch (error) {
+      await testInfo.attach('console', { body: log.join('\n'), contentType: 'text/plain' });
+      throw error;
+    }
   });
 }
 
