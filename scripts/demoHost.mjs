@@ -1,6 +1,6 @@
 /**
  * Development's stand-in for an organisation's own website: one page on a second origin (127.0.0.1, another site
- * than localhost) with Foyer's snippet on it, so a newcomer sees the embedded chat box working on "someone else's"
+ * than localhost) with Foyer's snippet on it, so a newcomer sees the widget working on "someone else's"
  * site. `npm start` starts it and lists its origin in FRAME_ANCESTORS. `?lang=de` picks the widget's language,
  * `?chatBox=cb_…` one conversation, `?theme=dark` the widget's theme, `?embed=off` the same page without the snippet (the benchmark compares the two);
  * an invitation link's cs_ parameters on this page are handed to the widget.

@@ -93,7 +93,7 @@ export async function weighLogin(browser, url, { email, password }) {
 }
 
 /**
- * The chat box on another site: embed.js, all the host page loads from Foyer before the launcher is pressed, and
+ * The widget on another site: embed.js, all the host page loads from Foyer before the launcher is pressed, and
  * every script and stylesheet the frame loads when it is (to the code form), gzip and on the wire.
  */
 export async function weighWidget(browser, hostUrl, foyerUrl) {

@@ -60,7 +60,7 @@ const weights = {};
 const search = {};
 let login;
 let lighthouse;
-/** The demo host page (another site) without and with the chat box's launcher: what embedding costs the host. */
+/** The demo host page (another site) without and with the widget's launcher: what embedding costs the host. */
 let hostLighthouse;
 /** The chat box on that page: embed.js before the press, and what the frame loads when it is opened. */
 let widget;

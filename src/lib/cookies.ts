@@ -1,6 +1,6 @@
 /**
  * The one way browser state persists in cookies (contact sessions, theme, language): SameSite=Lax, path /, Secure on
- * https, a lifetime in days (in the embedded chat box's frame on another site: partitioned cookies, lib/frameCookies.ts). Stores go through a small engine, so a test can swap in memoryCookies() and read back
+ * https, a lifetime in days (in the widget's frame on another site: partitioned cookies, lib/frameCookies.ts). Stores go through a small engine, so a test can swap in memoryCookies() and read back
  * what was kept and for how long.
  */
 import Cookies from 'js-cookie';
@@ -25,7 +25,7 @@ export const documentCookies: CookieEngine = {
 };
 
 /**
- * A Foyer page in a frame is the chat box on another site (only /{lang}/chatBox… may be framed): there the browser
+ * A Foyer page in a frame is the widget on another site (only /{lang}/chatBox… may be framed): there the browser
  * keeps no SameSite=Lax cookie of ours, so the frame's own partitioned storage stands in (frameCookies.ts). Chosen
  * here, before any store reads a cookie.
  */

@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { frameCookies } from './frameCookies.ts';
 
-describe('the chat box frame’s cookies', () => {
+describe('the widget frame’s cookies', () => {
   afterEach(() => {
     delete (document as { cookie?: string }).cookie;
   });

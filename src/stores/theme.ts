@@ -43,7 +43,7 @@ export function setTheme(id: ThemeId, brightness: Brightness): void {
 
 /** The system switched between light and dark: a reader who follows it gets the other variant of their colour. */
 export function followSystem(): void {
-  // A theme the host page set for the embedded chat box stays (components/Shell.astro, fixedTheme).
+  // A theme the host page set for the widget stays (components/Shell.astro, fixedTheme).
   if (document.documentElement.hasAttribute('data-theme-fixed')) return;
   if ($brightness.get() === 'system') setTheme(parseTheme($theme.get()).id, 'system');
 }

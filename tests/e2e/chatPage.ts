@@ -2,7 +2,7 @@
 import type { Browser, FrameLocator, Page } from '@playwright/test';
 import { messages } from './content.ts';
 
-/** A page, or the embedded chat box's frame on another site's page. */
+/** A page, or the widget's frame on another site's page. */
 type Surface = Page | FrameLocator;
 
 export const composer = (page: Surface, lang: string) => page.getByLabel(messages(lang)['chat.composerLabel']!);

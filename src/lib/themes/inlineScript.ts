@@ -1,7 +1,7 @@
 /**
  * The only inline script of static pages: it applies the theme cookie to <html> before the first paint, so a reader
  * who chose a theme never sees the default flash by; with no cookie, or the theme-mode cookie saying `system`, the
- * brightness comes from the system's preference. A page whose theme is set by its host (the embedded chat box's
+ * brightness comes from the system's preference. A page whose theme is set by its host (the widget's
  * `data-theme`) says so with `data-theme-fixed`, and is left alone. Kept constant so one CSP hash covers it.
  */
 import { themeCookie, themeModeCookie } from '../preferences.ts';

@@ -76,7 +76,7 @@ describe('themes', () => {
   });
 });
 
-describe('the theme a host page asks the embedded chat box for', () => {
+describe('the theme a host page asks the widget for', () => {
   it('takes light, dark or a theme name, and leaves anything else to the visitor’s system', () => {
     expect(embedTheme('dark')).toBe('dark14');
     expect(embedTheme('light')).toBe('light14');

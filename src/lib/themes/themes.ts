@@ -37,7 +37,7 @@ export const defaultTheme: ThemeName = 'light14';
 export const themeNames: ThemeName[] = modes.flatMap((mode) => hues.map(({ id }) => `${mode}${id}` as ThemeName));
 
 /**
- * The theme a host page asks the embedded chat box for (`data-theme` on embed.js): `light` or `dark` (the default
+ * The theme a host page asks the widget for (`data-theme` on embed.js): `light` or `dark` (the default
  * colour), or one of the 30 names; anything else, `auto` included, leaves the widget following the visitor's system.
  */
 export function embedTheme(value: string | null | undefined): ThemeName | undefined {
