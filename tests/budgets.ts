@@ -29,7 +29,7 @@ export const budgets = {
   /** What another site loads for the chat box before anyone presses its launcher: /embed.js alone. */
   embedScript: { rows: ['embed.js (gzip)'], limit: kb(3) },
   /** What pressing the launcher loads into the frame: every script and stylesheet, renderer included (gzip). */
-  widgetFirstOpen: { rows: ['chat box on another site: first open'], limit: kb(120) },
+  widgetFirstOpen: { rows: ['widget on another site: first open'], limit: kb(120) },
   /** Each island's own JavaScript (gzip), beyond the renderer (React) and the shell script every page has. */
   islands: {
     Chat: { rows: ['chat: the conversation island'], limit: kb(30) },

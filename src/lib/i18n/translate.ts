@@ -1,10 +1,9 @@
 /**
  * The one translation function, shared by Astro pages, islands and e-mails. It reads locales/*.json as they are
  * written: i18next's JSON v4 format (`{{name}}` placeholders, CLDR plural suffixes `_one`, `_few`… chosen by
- * Intl.PluralRules). i18next itself was the reader until the
- * embedded chat box's 60 KB budget: it was 15.8 KB gzip of every island, more than the renderer, for these two
- * features, which the browser's Intl provides. translate.test.ts checks that this reader and i18next answer alike
- * for every key of every language.
+ * Intl.PluralRules), without i18next itself: that is 15.8 KB gzip in every island, a seventh of the widget's
+ * budget, for two features the browser's Intl provides. translate.test.ts checks that this reader and i18next
+ * answer alike for every key of every language.
  */
 import { intlLocale, type Lang } from './languages.ts';
 import type { MessageKey, Messages } from './schema.ts';
