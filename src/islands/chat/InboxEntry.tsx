@@ -1,8 +1,11 @@
 /**
- * One chat box in the staff inbox: the contact, the last message (or, while searching, the newest message that
- * matched, its matches marked as text), time, status, assignee and this staff member's unread count.
+ * One chat box in the staff inbox: the contact, the last message's first line (saying "You:", a colleague's name or
+ * "Note:" when the contact did not write it; while searching, the newest message that matched, its matches marked
+ * as text), time, status, assignee and this staff member's unread count. In the workspace a plain click opens the
+ * conversation beside the list (`onOpen`); the link still works as a link (a new tab, a copied address).
  */
 import type { InboxEntry as Entry } from '../../lib/api/inbox.ts';
+import { isolate } from '../../lib/format.ts';
 import { matchPieces } from '../../lib/inbox/highlight.ts';
 import type { Lang } from '../../lib/i18n/languages.ts';
 import type { Translate } from '../../lib/i18n/translate.ts';
@@ -16,7 +19,26 @@ interface Props {
   me: string | undefined;
   /** The search text the list was asked for, if any. */
   query: string | undefined;
+  /** This is the conversation open beside the list. */
+  current?: boolean;
+  onOpen?: (chatBoxId: string) => void;
 }
+
+/** The last message's first line, with who wrote it when that was not the contact. */
+function preview(t: Translate, entry: Entry, me: string | undefined): string {
+  const message = entry.lastMessage;
+  if (!message) return t('inbox.noMessages');
+  const text = message.text.split('\n', 1)[0] ?? '';
+  if (message.sender.kind === 'contact' && !message.internal) return text;
+  // Isolated, so a line in another script keeps its own direction after the page's "You:".
+  const line = isolate(text);
+  if (message.internal) return t('inbox.previewNote', { text: line });
+  if (me && message.sender.id === me) return t('inbox.previewYou', { text: line });
+  return t('inbox.previewStaff', { name: isolate(entry.lastSenderName ?? ''), text: line });
+}
+
+/** A click that means "open here": no modifier key, the main button. */
+const plainClick = (event: React.MouseEvent) => event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
 
 function assigneeLabel(t: Translate, entry: Entry, me: string | undefined): string {
   if (!entry.assignee) return t('inbox.filter.unassigned');
@@ -24,21 +46,25 @@ function assigneeLabel(t: Translate, entry: Entry, me: string | undefined): stri
   return t('inbox.assignedTo', { name: entry.assignee.name || entry.assignee.email });
 }
 
-export default function InboxEntry({ lang, t, entry, me, query }: Props) {
+export default function InboxEntry({ lang, t, entry, me, query, current = false, onOpen }: Props) {
   const shown = (query && entry.match) || entry.lastMessage;
   const when = shown?.createdAt ?? entry.lastActivityAt;
   return (
     <li className={entry.unread > 0 ? 'inbox-entry inbox-unread' : 'inbox-entry'}>
-      <a href={`/${lang}/chat/${entry.id}`}>
+      <a
+        href={`/${lang}/chat/${entry.id}`}
+        aria-current={current ? 'page' : undefined}
+        onClick={(event) => {
+          if (!onOpen || !plainClick(event)) return;
+          event.preventDefault();
+          onOpen(entry.id);
+        }}
+      >
         <bdi className="inbox-contact">{entry.contact.name || entry.contact.email}</bdi>
         <span className="inbox-preview muted" dir="auto">
-          {!shown
-            ? t('inbox.noMessages')
-            : query && entry.match
-              ? matchPieces(entry.match.text, query).map((piece, index) =>
-                  piece.match ? <mark key={index}>{piece.text}</mark> : piece.text,
-                )
-              : shown.text}
+          {query && entry.match
+            ? matchPieces(entry.match.text, query).map((piece, index) => (piece.match ? <mark key={index}>{piece.text}</mark> : piece.text))
+            : preview(t, entry, me)}
         </span>
         <span className="inbox-meta muted">
           <time dateTime={when}>

@@ -25,6 +25,8 @@ export const inboxEntrySchema = z.object({
   status: z.enum(chatStatuses),
   contact: z.object({ id: z.string(), name: z.string(), email: z.string() }),
   lastMessage: messageSchema.nullable(),
+  /** When a staff member wrote the last message: their name (or e-mail, when they have none). */
+  lastSenderName: z.string().nullable(),
   /** The contact's messages after this staff member's read cursor. */
   unread: z.number().int().nonnegative(),
   /** ISO 8601: the last event, or the chat box's creation. */

@@ -246,8 +246,15 @@ describe.each(testDatabases)('the chat API on $name', ({ open }) => {
       status: 'open',
       unread: 1,
       lastMessage: { text: 'reply to b', sender: { kind: 'staff', id: lee.uid } },
+      // The name Lee signed in with (tests/server/authEmulator.ts), from the organisation's record.
+      lastSenderName: 'Lee Staff',
     });
-    expect(first[1]).toMatchObject({ unread: 2, contact: { id: a.contactId }, lastMessage: { id: a2.id, text: 'a2' } });
+    expect(first[1]).toMatchObject({
+      unread: 2,
+      contact: { id: a.contactId },
+      lastMessage: { id: a2.id, text: 'a2' },
+      lastSenderName: null,
+    });
     // Lee reads a's conversation; Kim's count is Kim's own.
     await call('/api/chat/read', { token: lee.idToken, body: { chatBoxId: a.chatBoxId, messageId: a2.id } });
     const of = (list: { id: string; unread: number }[], id: string) => list.find((entry) => entry.id === id)!;

@@ -21,6 +21,7 @@ interface InboxRow extends MessageRow, AssigneeRow, Record<string, unknown> {
   contact_id: string;
   contact_name: string;
   contact_email: string;
+  last_sender_name: string | null;
   unread: number;
   /** The last message's columns are null when there is none; the match's are prefixed `h_`. */
   h_id: number | null;
@@ -99,7 +100,9 @@ async function readInbox(
          c.id as contact_id, c.name as contact_name, c.email as contact_email, ${assigneeColumns},
          (select count(*) from messages u
            where u.chat_box_id = b.id and u.sender_kind = 'contact' and u.id > coalesce(rc.message_id, 0))::integer as unread,
-         ${messageColumns}${search ? `, ${prefixed(messageColumns, 'h_')}` : ', null as h_id'}
+         ${messageColumns}${search ? `, ${prefixed(messageColumns, 'h_')}` : ', null as h_id'},
+         (select coalesce(nullif(s.name, ''), s.email) from organization_users s
+           where m.sender_kind = 'staff' and s.uid = m.sender_id) as last_sender_name
        from page join chat_boxes b on b.id = page.id
        ${search ? 'join messages h on h.id = page.hit' : ''}
        join contacts c on c.id = b.contact_id
@@ -120,6 +123,7 @@ function toEntry(row: InboxRow): InboxEntry {
     status: row.status,
     contact: { id: row.contact_id, name: row.contact_name, email: row.contact_email },
     lastMessage: row.id === null ? null : toMessage(row),
+    lastSenderName: row.last_sender_name,
     unread: row.unread,
     lastActivityAt: row.activity.toISOString(),
     assignee: toAssignee(row),
