@@ -17,6 +17,7 @@ import { takeContactSessionParams } from '../lib/session/params.ts';
 import { targetPath } from '../lib/session/codeForm.ts';
 import { sessionKeyFor } from '../lib/session/sessionKey.ts';
 import { hasStaffHint } from '../lib/staff/signedInHint.ts';
+import { hasWorkspaceCookie, setWorkspaceCookie } from '../lib/staff/workspaceCookie.ts';
 import type { StaffChatIdentity } from '../flows/staff/staffChat.ts';
 import { keepSessionCurrent, openSession, submitCode, type SessionLink, type SessionView } from '../flows/session/sessionFlow.ts';
 import { $contactSessions } from '../stores/contactSessions.ts';
@@ -34,9 +35,11 @@ interface Props {
   /** A chat box id, or `page`. */
   sessionKey: string;
   settings: ClientSettings;
+  /** The page is the staff workspace for a browser with its cookie (not the widget's). */
+  workspace: boolean;
 }
 
-function Session({ lang, messages, sessionKey: pageKey, settings }: Props) {
+function Session({ lang, messages, sessionKey: pageKey, settings, workspace }: Props) {
   const t = useTranslator(lang, messages);
   const id = useId();
   const devMode = useStore($devMode);
@@ -59,10 +62,16 @@ function Session({ lang, messages, sessionKey: pageKey, settings }: Props) {
     const asContact = () => void openSession(key, taken).then(setView);
     // Only a browser where staff signed in loads Firebase; anyone else goes straight to the contact session.
     if (!hasStaffHint()) return asContact();
+    // Signed in before the workspace had its cookie: the server shows the workspace once it has it.
+    // (Once: a browser that keeps no cookie stays here.)
+    if (workspace && !hasWorkspaceCookie()) {
+      setWorkspaceCookie(true);
+      if (hasWorkspaceCookie()) return location.reload();
+    }
     import('../flows/staff/staffChat.ts')
       .then(({ staffChatIdentity }) => staffChatIdentity(settings.firebase))
       .then((identity) => (identity ? setStaff(identity) : asContact()), asContact);
-  }, [pageKey, settings]);
+  }, [pageKey, settings, workspace]);
 
   // Renewed on time and when the tab comes back (lib/session): the page only shows what that finds.
   useEffect(() => keepSessionCurrent(sessionKey, view, setView), [view, sessionKey]);

@@ -6,6 +6,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import type { Participant } from '../lib/api/chat.ts';
 import { signedOutCodes } from '../lib/api/constants.ts';
 import type { TokenGetter } from '../lib/chat/chatApi.ts';
@@ -31,11 +32,15 @@ interface Props {
   getToken: TokenGetter;
   /** The stream or the list refused for good (the server's code): the page decides what to show instead. */
   onStopped?: (code: string) => void;
+  /** Staff, in the workspace: the pane the contact's details go to (beside the conversation, not above it). */
+  detailsPane?: HTMLElement | null | undefined;
+  /** The contact's name, once known (empty when they gave none): the workspace's title says it. */
+  onContact?: (name: string) => void;
 }
 
 const pageVisible = () => typeof document === 'undefined' || document.visibilityState === 'visible';
 
-export default function Conversation({ lang, t, messages, chatBoxId, me, getToken, onStopped }: Props) {
+export default function Conversation({ lang, t, messages, chatBoxId, me, getToken, onStopped, detailsPane, onContact }: Props) {
   const conversation = useMemo(() => createConversation(me), [chatBoxId, me.kind, me.id]);
   const live = useRef<LiveConversation | undefined>(undefined);
   const state = useStore(conversation.$conversation);
@@ -69,6 +74,11 @@ export default function Conversation({ lang, t, messages, chatBoxId, me, getToke
   useEffect(() => {
     if (state.stoppedBy) onStopped?.(state.stoppedBy);
   }, [state.stoppedBy, onStopped]);
+
+  const contact = state.chatBox?.contact;
+  useEffect(() => {
+    if (contact) onContact?.(contact.name);
+  }, [contact?.name, onContact]);
 
   // Read: the other side's newest message is on screen and the tab is in front.
   useEffect(() => {
@@ -177,19 +187,21 @@ export default function Conversation({ lang, t, messages, chatBoxId, me, getToke
     </div>
   );
   if (!isStaff) return chat;
-  const contactId = state.chatBox?.contact.id;
+  const contactId = contact?.id;
+  const panel = staffTools && contactId && (
+    <staffTools.ContactPanel lang={lang} t={t} messages={messages} getToken={currentToken} chatBoxId={chatBoxId} contactId={contactId} />
+  );
+  if (detailsPane !== undefined) {
+    return (
+      <div className="chat-workspace">
+        {chat}
+        {panel && detailsPane && createPortal(panel, detailsPane)}
+      </div>
+    );
+  }
   return (
     <div className="chat-workspace">
-      {staffTools && contactId && (
-        <staffTools.ContactPanel
-          lang={lang}
-          t={t}
-          messages={messages}
-          getToken={currentToken}
-          chatBoxId={chatBoxId}
-          contactId={contactId}
-        />
-      )}
+      {panel}
       {chat}
     </div>
   );

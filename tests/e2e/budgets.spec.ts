@@ -12,6 +12,7 @@ import { builtFile, clientDir, gzipped, weigh } from './builtFiles.ts';
 import { inviteLink } from './cli.ts';
 import { articleIn, articlePath } from './content.ts';
 import { expect, test } from './fixtures.ts';
+import { signedIn } from './staffSignIn.ts';
 
 const firstRoundTripBytes = bytesOf(budgets.articleWire);
 const firstLoadBytes = bytesOf(budgets.firstLoad);
@@ -198,6 +199,32 @@ test(`the login page's JavaScript is at most ${bytesOf(budgets.loginJavaScript) 
 test(`embed.js, all another site loads before the launcher is pressed, is at most ${bytesOf(budgets.embedScript) / 1024} KB gzip`, () => {
   const bytes = gzipped(builtFile('/embed.js'));
   expect(bytes).toBeLessThanOrEqual(bytesOf(budgets.embedScript));
+});
+
+test(`the staff workspace loads at most ${bytesOf(budgets.workspaceJavaScript) / 1024} KB gzip of JavaScript to its first row`, async ({
+  browser,
+  request,
+}) => {
+  const staff = await signedIn(browser, '/en/chat');
+  await expect(staff.locator('.inbox-entry').first()).toBeVisible({ timeout: 30_000 });
+  const scripts = new Set<string>();
+  staff.on('requestfinished', (finished) => {
+    if (finished.resourceType() === 'script') scripts.add(new URL(finished.url()).pathname);
+  });
+  await staff.reload();
+  await expect(staff.locator('.inbox-entry').first()).toBeVisible({ timeout: 30_000 });
+  // Beyond the renderer and the shell script, as for the islands; Firebase, the panes and the conversation count.
+  const shared = withStaticImports([
+    ...renderersOf(await html(request, '/en/search')),
+    ...scriptsOf(await html(request, articlePath('en', articleIn('en')))),
+  ]);
+  const own = [...scripts].filter((path) => !shared.has(path));
+  const { total, summary } = weigh(own);
+  expect(
+    own.some((path) => /\/WorkspaceScreen\.[\w-]+\.js$/.test(path)),
+    summary,
+  ).toBe(true);
+  expect(total, summary).toBeLessThanOrEqual(bytesOf(budgets.workspaceJavaScript));
 });
 
 test('every island keeps its own JavaScript within its budget (gzip, beyond the renderer and the shell script)', async ({ request }) => {

@@ -154,9 +154,9 @@ test('staff resolve, reopen and assign a conversation, see the contact’s detai
   await expect(log(staff, 'en').locator('.chat-note').filter({ hasText: 'Secret note: VIP customer' })).toBeVisible();
   await expect(composer(staff, 'en')).toBeVisible();
 
-  // On a narrow screen the contact's details are a panel to open.
+  // On a narrow screen the contact's details are a panel to open (the workspace's, tests/e2e/workspaceLayout.spec.ts).
   await staff.setViewportSize({ width: 600, height: 900 });
-  const toggle = staff.getByRole('button', { name: t['staffTools.contactDetails']! });
+  const toggle = staff.getByRole('button', { name: t['workspace.showDetails']!, exact: true });
   await expect(toggle).toHaveAttribute('aria-expanded', 'false');
   await expect(staff.getByText(invitation.email)).toBeHidden();
   await toggle.click();

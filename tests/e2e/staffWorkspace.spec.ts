@@ -369,7 +369,7 @@ for (const lang of ['en', 'he']) {
           .analyze();
         expect(violationsOf(results)).toEqual([]);
       };
-      await check('.session');
+      await check('.workspace');
       await staff.getByRole('button', { name: t['invite.open']! }).click();
       await expect(staff.getByRole('dialog')).toBeVisible();
       await check('.staff-dialog');

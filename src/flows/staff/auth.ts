@@ -24,6 +24,7 @@ import { $organizationUser, $staffAuth, emptyStaffAuth } from '../../stores/staf
 import type { StaffMember } from '../../lib/api/staff.ts';
 import { idTokenRefreshSeconds, refreshStaffIdTokenWith, staffIdToken } from './idToken.ts';
 import { setStaffHint, setStaffProfile } from '../../lib/staff/signedInHint.ts';
+import { setWorkspaceCookie } from '../../lib/staff/workspaceCookie.ts';
 
 export { idTokenRefreshSeconds };
 
@@ -52,6 +53,7 @@ async function store(user: User, forceRefresh = false): Promise<string> {
     idTokenStoredAt: Date.now(),
   });
   setStaffHint(true, { uid: user.uid, name: user.displayName || user.email || '', avatarUrl: user.photoURL });
+  setWorkspaceCookie(true);
   return idToken;
 }
 
@@ -122,6 +124,7 @@ export async function updatePassword(auth: Auth, password: string): Promise<'upd
 function forgetStaff(): void {
   generation += 1;
   setStaffHint(false);
+  setWorkspaceCookie(false);
   $staffAuth.set({ ...emptyStaffAuth });
   $organizationUser.set(null);
 }

@@ -11,7 +11,7 @@ import type { InboxEntry } from '../../lib/api/inbox.ts';
 import type { TokenGetter } from '../../lib/chat/chatApi.ts';
 import { openEventStream } from '../../lib/chat/eventStream.ts';
 import { ApiRequestError } from '../../lib/http/client.ts';
-import { inboxRequest, isFiltered, noFilters, searchText, type InboxFilters } from '../../lib/inbox/filters.ts';
+import { inboxRequest, isFiltered, noFilters, sameFilters, searchText, type InboxFilters } from '../../lib/inbox/filters.ts';
 import { createStaffApi } from '../../lib/staff/staffApi.ts';
 
 /** Events come in bursts (a message and a read cursor): one reload for a burst. */
@@ -28,9 +28,9 @@ export interface InboxState {
 
 const unreadOf = (entries: InboxEntry[]) => entries.reduce((sum, entry) => sum + entry.unread, 0);
 
-export function createInbox(getToken: TokenGetter) {
+export function createInbox(getToken: TokenGetter, filters: InboxFilters = noFilters) {
   const api = createStaffApi(getToken);
-  const $inbox = map<InboxState>({ shown: undefined, failed: undefined, signedOut: false, filters: noFilters });
+  const $inbox = map<InboxState>({ shown: undefined, failed: undefined, signedOut: false, filters });
   let load: () => Promise<void> = async () => {};
 
   onMount($inbox, () => {
@@ -83,6 +83,7 @@ export function createInbox(getToken: TokenGetter) {
     api,
     /** New filters: kept (the stream's reloads use them too) and read at once. */
     setFilters(filters: InboxFilters): void {
+      if (sameFilters(filters, $inbox.get().filters)) return;
       $inbox.setKey('filters', filters);
       void load();
     },

@@ -8,6 +8,7 @@ import type { TokenGetter } from '../../lib/chat/chatApi.ts';
 import { currentIdToken, fetchStaffDetails, keepSignedIn } from './auth.ts';
 import { firebaseAuth, type FirebaseWebSettings } from '../../lib/staff/firebase.ts';
 import { setStaffHint } from '../../lib/staff/signedInHint.ts';
+import { setWorkspaceCookie } from '../../lib/staff/workspaceCookie.ts';
 
 export interface StaffChatIdentity {
   participant: Participant;
@@ -15,15 +16,22 @@ export interface StaffChatIdentity {
   getToken: TokenGetter;
 }
 
-export async function staffChatIdentity(settings: FirebaseWebSettings): Promise<StaffChatIdentity | null> {
+/** Who is signed in on this browser: a staff member, someone not on the staff, or nobody. */
+export async function staffAccess(settings: FirebaseWebSettings): Promise<StaffChatIdentity | 'notStaff' | 'signedOut'> {
   const auth = firebaseAuth(settings);
   await new Promise<void>((resolve) => keepSignedIn(auth, resolve));
   if (!auth.currentUser) {
     setStaffHint(false);
-    return null;
+    setWorkspaceCookie(false);
+    return 'signedOut';
   }
   const member = await fetchStaffDetails(auth).catch(() => null);
-  if (!member) return null;
+  if (!member) return 'notStaff';
   const getToken: TokenGetter = (options) => currentIdToken(auth, Date.now(), options);
   return { participant: { kind: 'staff', id: member.uid }, name: member.name, getToken };
+}
+
+export async function staffChatIdentity(settings: FirebaseWebSettings): Promise<StaffChatIdentity | null> {
+  const access = await staffAccess(settings);
+  return typeof access === 'string' ? null : access;
 }

@@ -1,13 +1,12 @@
 /**
- * The staff inbox on /{lang}/chat: every chat box by latest activity, with the contact, the last message, this
- * staff member's unread count, the status and the assignee; filters, a search over message text, and the
- * invitation dialog. The list is a store (flows/staff/inbox.ts) read again whenever the staff stream says something
- * changed, so it is live without reloading; the tab's title counts unread.
+ * The staff inbox: every chat box by latest activity, with the contact, the last message, this staff member's
+ * unread count, the status and the assignee; filters, a search over message text, and the invitation dialog. The
+ * list is a store its page creates (flows/staff/inbox.ts), read again whenever the staff stream says something
+ * changed, so it is live without reloading.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useMemo } from 'react';
-import { createInbox } from '../../flows/staff/inbox.ts';
-import type { TokenGetter } from '../../lib/chat/chatApi.ts';
+import type { Inbox as InboxStore } from '../../flows/staff/inbox.ts';
+import type { InboxFilters as Filters } from '../../lib/inbox/filters.ts';
 import { isFiltered } from '../../lib/inbox/filters.ts';
 import type { Lang } from '../../lib/i18n/languages.ts';
 import type { Translate } from '../../lib/i18n/translate.ts';
@@ -19,22 +18,20 @@ import InboxFilters from './InboxFilters.tsx';
 interface Props {
   lang: Lang;
   t: Translate;
-  getToken: TokenGetter;
+  inbox: InboxStore;
   /** The signed-in staff member's uid. */
   me?: string | undefined;
   /** The server sends e-mail: the invite dialog offers it. */
   mailEnabled?: boolean;
+  /** The conversation open beside the list, and how to open one there (the workspace). */
+  current?: string | undefined;
+  onOpen?: (chatBoxId: string) => void;
+  /** New filters (the workspace keeps them in the address); by default the store alone. */
+  onFilters?: (filters: Filters) => void;
 }
 
-export default function Inbox({ lang, t, getToken, me, mailEnabled = false }: Props) {
-  const inbox = useMemo(() => createInbox(getToken), [getToken]);
+export default function Inbox({ lang, t, inbox, me, mailEnabled = false, current, onOpen, onFilters = inbox.setFilters }: Props) {
   const { shown, failed, signedOut, filters } = useStore(inbox.$inbox);
-
-  const unread = shown?.unread ?? 0;
-  useEffect(() => {
-    const base = document.title.replace(/^\(\d+\) /, '');
-    document.title = unread > 0 ? `(${unread}) ${base}` : base;
-  }, [unread]);
 
   function onKeyDown(event: React.KeyboardEvent<HTMLUListElement>) {
     if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
@@ -53,9 +50,8 @@ export default function Inbox({ lang, t, getToken, me, mailEnabled = false }: Pr
     <div className="inbox-page">
       <div className="inbox-tools">
         <InviteDialog lang={lang} t={t} api={inbox.api} mailEnabled={mailEnabled} />
-        <a href={`/${lang}/staff`}>{t('inbox.staffLink')}</a>
       </div>
-      <InboxFilters t={t} filters={filters} onChange={inbox.setFilters} />
+      <InboxFilters t={t} filters={filters} onChange={onFilters} />
       {failed && !shown && (
         <p className="notice" role="alert">
           {t('inbox.unavailable')}
@@ -74,7 +70,16 @@ export default function Inbox({ lang, t, getToken, me, mailEnabled = false }: Pr
       {shown && shown.entries.length > 0 && (
         <ul className="inbox" onKeyDown={onKeyDown}>
           {shown.entries.map((entry) => (
-            <InboxEntry key={entry.id} lang={lang} t={t} entry={entry} me={me} query={shown.query} />
+            <InboxEntry
+              key={entry.id}
+              lang={lang}
+              t={t}
+              entry={entry}
+              me={me}
+              query={shown.query}
+              current={entry.id === current}
+              onOpen={onOpen}
+            />
           ))}
         </ul>
       )}

@@ -20,9 +20,11 @@ interface Props {
 }
 
 export default function StaffScreen({ lang, t, messages, staff, chatBoxId, mailEnabled }: Props) {
-  const Inbox = useLazyModule(!chatBoxId, () => import('./Inbox.tsx'))?.default;
+  const StaffInbox = useLazyModule(!chatBoxId, () => import('./StaffInbox.tsx'))?.default;
   if (!chatBoxId)
-    return Inbox ? <Inbox lang={lang} t={t} getToken={staff.getToken} me={staff.participant.id} mailEnabled={mailEnabled} /> : null;
+    return StaffInbox ? (
+      <StaffInbox lang={lang} t={t} getToken={staff.getToken} me={staff.participant.id} mailEnabled={mailEnabled} />
+    ) : null;
   return (
     <>
       <p className="session-header muted">{t('chat.answeringAs', { name: isolate(staff.name) })}</p>

@@ -44,3 +44,30 @@ export function inboxRequest({ status, assigned, query }: InboxFilters, limit = 
 }
 
 export const isFiltered = (filters: InboxFilters) => Object.keys(inboxRequest(filters)).length > 1;
+
+/**
+ * The filters in the workspace's address (`?status=open&assigned=me&q=refund`), so Back, a reload and a shared link
+ * keep them: only what differs from no filters, the search as typed.
+ */
+export function filtersToSearch({ status, assigned, query }: InboxFilters): string {
+  const params = new URLSearchParams();
+  if (status !== noFilters.status) params.set('status', status);
+  if (assigned !== noFilters.assigned) params.set('assigned', assigned);
+  if (query) params.set('q', query);
+  const search = params.toString();
+  return search ? `?${search}` : '';
+}
+
+/** The filters an address names; anything unknown or malformed is no filter. */
+export function filtersFromSearch(search: string): InboxFilters {
+  const params = new URLSearchParams(search);
+  const pick = <T extends string>(values: readonly T[], value: string | null, fallback: T): T =>
+    values.find((known) => known === value) ?? fallback;
+  return {
+    status: pick(statusFilters, params.get('status'), noFilters.status),
+    assigned: pick(assignedFilters, params.get('assigned'), noFilters.assigned),
+    query: (params.get('q') ?? '').slice(0, 1000),
+  };
+}
+
+export const sameFilters = (a: InboxFilters, b: InboxFilters) => a.status === b.status && a.assigned === b.assigned && a.query === b.query;

@@ -1,0 +1,164 @@
+/**
+ * The workspace's three panes: the conversation list, the open conversation and the contact's details. They stay
+ * while conversations change: the address says which is open and which filters the list has
+ * (flows/staff/workspaceRoute.ts), so Back, Forward and a reload show the same view. Wide screens show all three;
+ * tablets the list and the conversation, the details on demand; phones one pane at a time, with a way back to the
+ * list (styles/areas/workspace.css). The tab's title names the open conversation's contact and counts unread.
+ */
+import { useStore } from '@nanostores/react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { createInbox } from '../../flows/staff/inbox.ts';
+import type { StaffChatIdentity } from '../../flows/staff/staffChat.ts';
+import { createWorkspaceRoute } from '../../flows/staff/workspaceRoute.ts';
+import type { Lang } from '../../lib/i18n/languages.ts';
+import type { Messages } from '../../lib/i18n/schema.ts';
+import type { Translate } from '../../lib/i18n/translate.ts';
+import { workspaceTitle } from '../../lib/inbox/title.ts';
+import Inbox from '../chat/Inbox.tsx';
+import Conversation from '../Conversation.tsx';
+
+interface Props {
+  lang: Lang;
+  t: Translate;
+  messages: Messages;
+  staff: StaffChatIdentity;
+  mailEnabled: boolean;
+}
+
+export default function WorkspaceScreen({ lang, t, messages, staff, mailEnabled }: Props) {
+  const id = useId();
+  const route = useMemo(() => createWorkspaceRoute(lang), [lang]);
+  const { chatBoxId, filters } = useStore(route.$route);
+  const inbox = useMemo(() => createInbox(staff.getToken, route.$route.get().filters), [staff.getToken, route]);
+  const { shown } = useStore(inbox.$inbox);
+  const [detailsPane, setDetailsPane] = useState<HTMLElement | null>(null);
+  const [detailsShown, setDetailsShown] = useState(false);
+  const [contactName, setContactName] = useState<string | undefined>();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const openDetails = useRef<HTMLButtonElement>(null);
+  const closeDetails = useRef<HTMLButtonElement>(null);
+  const moved = useRef(false);
+
+  // Back and Forward bring their filters with them.
+  useEffect(() => inbox.setFilters(filters), [inbox, filters]);
+
+  const listed = shown?.entries.find((entry) => entry.id === chatBoxId)?.contact;
+  // The conversation's own record names the contact; the list's entry also knows the e-mail of one without a name.
+  const subject = chatBoxId ? contactName || (listed && (listed.name || listed.email)) || undefined : undefined;
+  useEffect(() => {
+    document.title = workspaceTitle(subject ?? t(chatBoxId ? 'session.title' : 'inbox.title'), t('site.name'), shown?.unread ?? 0);
+  }, [subject, chatBoxId, shown?.unread, t]);
+
+  // A conversation opened from the list: focus goes to its heading, so a screen reader says where it now is.
+  useEffect(() => {
+    setContactName(undefined);
+    setDetailsShown(false);
+    if (moved.current) heading.current?.focus();
+  }, [chatBoxId]);
+
+  /** Shown or hidden by a button: focus goes into the details, and back to the button that opened them. */
+  const detailsByButton = useRef(false);
+  function showDetails(shown: boolean) {
+    detailsByButton.current = true;
+    setDetailsShown(shown);
+  }
+  useEffect(() => {
+    if (!detailsByButton.current) return;
+    detailsByButton.current = false;
+    (detailsShown ? closeDetails : openDetails).current?.focus();
+  }, [detailsShown]);
+
+  const open = useCallback(
+    (next: string | undefined) => {
+      moved.current = true;
+      route.open(next);
+    },
+    [route],
+  );
+
+  return (
+    <div className="workspace" data-open={chatBoxId ? 'conversation' : 'list'} data-details={detailsShown ? 'shown' : undefined}>
+      {/* The page's heading for every pane layout (on a phone, the list's own is hidden with it). */}
+      <h1 className="sr-only">{t('workspace.nav')}</h1>
+      <section className="workspace-list" aria-labelledby={`${id}-list`}>
+        <h2 id={`${id}-list`} className="workspace-pane-title">
+          {t('inbox.title')}
+        </h2>
+        <Inbox
+          lang={lang}
+          t={t}
+          inbox={inbox}
+          me={staff.participant.id}
+          mailEnabled={mailEnabled}
+          current={chatBoxId}
+          onOpen={open}
+          onFilters={route.filter}
+        />
+      </section>
+      <section className="workspace-conversation" aria-labelledby={`${id}-conversation`} data-chat-box={chatBoxId}>
+        {chatBoxId ? (
+          <>
+            <div className="workspace-bar">
+              <a
+                className="workspace-back"
+                href={`/${lang}/chat`}
+                onClick={(event) => {
+                  event.preventDefault();
+                  open(undefined);
+                }}
+              >
+                {t('workspace.back')}
+              </a>
+              <h2 id={`${id}-conversation`} className="workspace-pane-title" tabIndex={-1} ref={heading} dir="auto">
+                {subject ?? t('session.title')}
+              </h2>
+              <button
+                type="button"
+                className="button secondary workspace-details-toggle"
+                aria-expanded={detailsShown}
+                aria-controls={`${id}-details`}
+                ref={openDetails}
+                onClick={() => showDetails(!detailsShown)}
+              >
+                {t('workspace.showDetails')}
+              </button>
+            </div>
+            <Conversation
+              key={chatBoxId}
+              lang={lang}
+              t={t}
+              messages={messages}
+              chatBoxId={chatBoxId}
+              me={staff.participant}
+              getToken={staff.getToken}
+              detailsPane={detailsPane}
+              onContact={setContactName}
+            />
+          </>
+        ) : (
+          <>
+            <h2 id={`${id}-conversation`} className="sr-only">
+              {t('session.title')}
+            </h2>
+            <p className="muted workspace-none">{t('workspace.noneOpen')}</p>
+          </>
+        )}
+      </section>
+      {/* On tablets the details open over the conversation's end: their own button (and Escape) closes them. */}
+      <div
+        id={`${id}-details`}
+        className="workspace-details"
+        onKeyDown={(event) => {
+          if (event.key === 'Escape' && detailsShown) showDetails(false);
+        }}
+      >
+        {chatBoxId && (
+          <button type="button" className="button secondary workspace-details-close" ref={closeDetails} onClick={() => showDetails(false)}>
+            {t('workspace.hideDetails')}
+          </button>
+        )}
+        <div ref={setDetailsPane} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,137 @@
+/**
+ * The staff workspace as a place to work: its own layout (a compact bar, no help-centre search or footer), three
+ * panes on wide screens, two on tablets, one on phones, in English and Arabic; the list's filters in the address,
+ * kept across opening a conversation, Back and a reload; who wrote the last message in each row; the tab's title;
+ * and a signed-out staff member's link that lands on its conversation after sign-in.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { demoStaffLogin } from '../../scripts/authEmulator.mjs';
+import { workspaceCookie } from '../../src/lib/staff/workspaceCookie.ts';
+import { violationsOf } from './axe.ts';
+import { log, write } from './chatPage.ts';
+import { inviteLink } from './cli.ts';
+import { messages } from './content.ts';
+import { expect, test } from './fixtures.ts';
+import { signedIn } from './staffSignIn.ts';
+
+const en = messages('en');
+const fill = (template: string, values: Record<string, string>) =>
+  template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => values[name] ?? '');
+const stripIsolates = (text: string) => text.replace(/[\u2066-\u2069]/g, '');
+
+/** A contact who wrote once: their conversation, waiting in the inbox. */
+async function waitingContact(page: Page, name: string, text: string) {
+  const invitation = inviteLink(['--name', name]);
+  const contact = await (await page.context().browser()!.newContext()).newPage();
+  await contact.goto(invitation.path);
+  await write(contact, 'en', text);
+  await expect(log(contact, 'en').getByText(en['chat.sent']!, { exact: true }).first()).toBeVisible();
+  await contact.context().close();
+  return invitation;
+}
+
+const panes = (page: Page) => ({
+  list: page.locator('.workspace-list'),
+  conversation: page.locator('.workspace-conversation'),
+  details: page.locator('.workspace-details'),
+});
+
+for (const lang of ['en', 'ar'] as const) {
+  test(`three panes at 1440 px, two at 1024, one at 390, in ${lang}`, async ({ browser }) => {
+    const t = messages(lang);
+    const staff = await signedIn(browser, `/${lang}/chat`, demoStaffLogin, lang);
+    const ana = await waitingContact(staff, `Pane ${lang}`, `Panes in ${lang}`);
+    const row = staff.locator('.inbox-entry').filter({ hasText: `Pane ${lang}` });
+
+    // The workspace's own bar: the staff's places, no help-centre search, no footer.
+    await expect(staff.getByRole('navigation', { name: t['workspace.nav']! })).toBeVisible();
+    await expect(staff.locator('#header-search')).toHaveCount(0);
+    await expect(staff.locator('footer')).toHaveCount(0);
+
+    await staff.setViewportSize({ width: 1440, height: 900 });
+    await row.getByRole('link').click();
+    await expect(staff).toHaveURL((url) => url.pathname === `/${lang}/chat/${ana.chatBoxId}`);
+    const { list, conversation, details } = panes(staff);
+    await expect(conversation.getByRole('heading', { level: 2, name: `Pane ${lang}` })).toBeFocused();
+    await expect(details.getByRole('link', { name: ana.email })).toBeVisible();
+    await expect(list).toBeVisible();
+    await expect(staff).toHaveTitle(new RegExp(`Pane ${lang} · ${t['site.name']}$`));
+    expect(violationsOf(await new AxeBuilder({ page: staff }).analyze())).toEqual([]);
+
+    await staff.setViewportSize({ width: 1024, height: 768 });
+    await expect(list).toBeVisible();
+    await expect(conversation).toBeVisible();
+    await expect(details).toBeHidden();
+    await staff.getByRole('button', { name: t['workspace.showDetails']! }).click();
+    await expect(details.getByRole('link', { name: ana.email })).toBeVisible();
+    // Their own button closes them (it has the focus), as Escape does; focus goes back to where they were opened.
+    await expect(details.getByRole('button', { name: t['workspace.hideDetails']! })).toBeFocused();
+    await staff.keyboard.press('Escape');
+    await expect(details).toBeHidden();
+    await expect(staff.getByRole('button', { name: t['workspace.showDetails']! })).toBeFocused();
+
+    await staff.setViewportSize({ width: 390, height: 844 });
+    await expect(list).toBeHidden();
+    await expect(conversation).toBeVisible();
+    await staff.getByRole('link', { name: t['workspace.back']! }).click();
+    await expect(list).toBeVisible();
+    await expect(conversation).toBeHidden();
+    await expect(staff).toHaveURL((url) => url.pathname === `/${lang}/chat`);
+    expect(violationsOf(await new AxeBuilder({ page: staff }).analyze())).toEqual([]);
+  });
+}
+
+test('filters live in the address: kept when a conversation opens, on Back, and after a reload', async ({ browser }) => {
+  const staff = await signedIn(browser, '/en/chat');
+  const ana = await waitingContact(staff, 'Filter Ana', 'Where is my parcel?');
+  await staff.getByRole('radio', { name: en['inbox.status.open']! }).check();
+  await expect(staff).toHaveURL((url) => url.search === '?status=open');
+  await staff.locator('.inbox-entry').filter({ hasText: 'Filter Ana' }).getByRole('link').click();
+  await expect(staff).toHaveURL((url) => url.pathname === `/en/chat/${ana.chatBoxId}` && url.search === '?status=open');
+  await expect(staff.getByRole('radio', { name: en['inbox.status.open']! })).toBeChecked();
+  await expect(staff.locator('.inbox-entry a[aria-current="page"]')).toContainText('Filter Ana');
+
+  await staff.goBack();
+  await expect(staff).toHaveURL((url) => url.pathname === '/en/chat' && url.search === '?status=open');
+  await expect(staff.getByText(en['workspace.noneOpen']!)).toBeVisible();
+  await staff.goForward();
+  await expect(staff.locator('.workspace-conversation').getByRole('heading', { name: 'Filter Ana' })).toBeVisible();
+
+  await staff.reload();
+  await expect(staff.getByRole('radio', { name: en['inbox.status.open']! })).toBeChecked();
+  await expect(staff.locator('.workspace-conversation').getByRole('heading', { name: 'Filter Ana' })).toBeVisible();
+});
+
+test('each row says who wrote its last message: the contact, "You:", or "Note:"', async ({ browser }) => {
+  const staff = await signedIn(browser, '/en/chat');
+  await waitingContact(staff, 'Preview Ana', 'First line from Ana\nsecond line');
+  const row = staff.locator('.inbox-entry').filter({ hasText: 'Preview Ana' });
+  const preview = row.locator('.inbox-preview');
+  await expect(preview).toHaveText('First line from Ana');
+  await row.getByRole('link').click();
+
+  await write(staff, 'en', 'A reply from us');
+  await expect.poll(async () => stripIsolates(await preview.innerText())).toBe(fill(en['inbox.previewYou']!, { text: 'A reply from us' }));
+
+  await staff.getByRole('radio', { name: en['staffTools.internalNote']! }).check();
+  await staff.getByLabel(en['staffTools.noteLabel']!).fill('VIP, be kind');
+  await staff.getByLabel(en['staffTools.noteLabel']!).press('Enter');
+  await expect.poll(async () => stripIsolates(await preview.innerText())).toBe(fill(en['inbox.previewNote']!, { text: 'VIP, be kind' }));
+});
+
+test('a signed-out staff member’s link to a conversation asks for sign-in, then opens that conversation', async ({ browser, baseURL }) => {
+  const ana = inviteLink(['--name', 'Link Ana']);
+  const context = await browser.newContext();
+  // The browser where staff signed in before: the workspace's cookie outlives the Firebase sign-in.
+  await context.addCookies([{ name: workspaceCookie, value: '1', url: baseURL! }]);
+  const page = await context.newPage();
+  const target = `/en/chat/${ana.chatBoxId}`;
+  await page.goto(target);
+  await expect(page).toHaveURL((url) => url.pathname === '/en/login' && url.searchParams.get('next') === target);
+  await page.getByLabel(en['login.email']!).fill(demoStaffLogin.email);
+  await page.getByLabel(en['login.password']!, { exact: true }).fill(demoStaffLogin.password);
+  await page.getByRole('button', { name: en['login.signIn']!, exact: true }).click();
+  await expect(page).toHaveURL((url) => url.pathname === target);
+  await expect(page.locator('.workspace-conversation').getByRole('heading', { name: 'Link Ana' })).toBeVisible();
+});
