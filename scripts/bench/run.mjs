@@ -263,6 +263,12 @@ for (const [name, run] of Object.entries({ PGlite: inbox.pglite, PostgreSQL: inb
     );
   }
   row(`inbox (${name}): navigation to first row, Chromium`, `${run.firstRowMs} ms`, '', true);
+  row(
+    `workspace (${name}): one conversation to another, three panes, Chromium: p50 / p99`,
+    `${run.switchMs.p50.toFixed(0)} / ${run.switchMs.p99.toFixed(0)} ms`,
+    '',
+    true,
+  );
 }
 for (const [name, run] of Object.entries({ PGlite: mail.pglite, PostgreSQL: mail.postgres })) {
   if (!run) continue;
