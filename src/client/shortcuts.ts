@@ -1,9 +1,8 @@
-/** `/` or Ctrl/Cmd+K jumps to the search box on any page (the header's, or the page's own on home and search). */
-
-function typingInField(target: EventTarget | null): boolean {
-  const element = target as HTMLElement | null;
-  return !!element && (element.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(element.tagName));
-}
+/**
+ * `/` or Ctrl/Cmd+K jumps to the search box on any page (the header's, the page's own on home and search, the staff
+ * workspace's message search).
+ */
+import { typingInField } from '../lib/typingInField.ts';
 
 document.addEventListener('keydown', (event) => {
   const slash = event.key === '/' && !event.ctrlKey && !event.metaKey && !event.altKey && !typingInField(event.target);

@@ -7,7 +7,7 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
-import type { Participant } from '../lib/api/chat.ts';
+import type { ChatStatus, Participant } from '../lib/api/chat.ts';
 import { signedOutCodes } from '../lib/api/constants.ts';
 import type { TokenGetter } from '../lib/chat/chatApi.ts';
 import { startLiveConversation, type LiveConversation } from '../flows/chat/liveConversation.ts';
@@ -36,11 +36,13 @@ interface Props {
   detailsPane?: HTMLElement | null | undefined;
   /** The contact's name, once known (empty when they gave none): the workspace's title says it. */
   onContact?: (name: string) => void;
+  /** Staff changed the status here (the workspace then moves on to the next open conversation). */
+  onStatus?: (status: ChatStatus) => void;
 }
 
 const pageVisible = () => typeof document === 'undefined' || document.visibilityState === 'visible';
 
-export default function Conversation({ lang, t, messages, chatBoxId, me, getToken, onStopped, detailsPane, onContact }: Props) {
+export default function Conversation({ lang, t, messages, chatBoxId, me, getToken, onStopped, detailsPane, onContact, onStatus }: Props) {
   const conversation = useMemo(() => createConversation(me), [chatBoxId, me.kind, me.id]);
   const live = useRef<LiveConversation | undefined>(undefined);
   const state = useStore(conversation.$conversation);
@@ -141,7 +143,10 @@ export default function Conversation({ lang, t, messages, chatBoxId, me, getToke
           uid={me.id}
           status={state.status}
           assignee={state.assignee}
-          setStatus={(status) => live.current?.setStatus(status) ?? Promise.resolve()}
+          setStatus={async (status) => {
+            await live.current?.setStatus(status);
+            onStatus?.(status);
+          }}
           assign={(email) => live.current?.assign(email) ?? Promise.resolve()}
         />
       )}

@@ -135,3 +135,47 @@ test('a signed-out staff member’s link to a conversation asks for sign-in, the
   await expect(page).toHaveURL((url) => url.pathname === target);
   await expect(page.locator('.workspace-conversation').getByRole('heading', { name: 'Link Ana' })).toBeVisible();
 });
+
+test('an agent works through three open conversations by keyboard alone, resolving each and landing on the next', async ({ browser }) => {
+  const token = `kb${Date.now()}`;
+  const staff = await signedIn(browser, '/en/chat');
+  for (const name of ['Key Ana', 'Key Bo', 'Key Cy']) await waitingContact(staff, name, `${name} asks about ${token}`);
+  // A link to a filtered inbox: open conversations that mention the token (newest first: Cy, Bo, Ana).
+  await staff.goto(`/en/chat?status=open&q=${token}`);
+  const rows = staff.locator('.inbox-entry');
+  await expect(rows).toHaveCount(3);
+  const heading = staff.locator('.workspace-bar h2');
+
+  await staff.keyboard.press('j');
+  await expect(rows.first().getByRole('link')).toBeFocused();
+  await staff.keyboard.press('Enter');
+  await expect(heading).toHaveText('Key Cy');
+  await expect(heading).toBeFocused();
+
+  // Typing in the composer is typing: "e" there resolves nothing.
+  await staff.keyboard.press('r');
+  await expect(staff.getByLabel(en['chat.composerLabel']!)).toBeFocused();
+  await staff.keyboard.type('e');
+  await expect(staff.getByRole('button', { name: en['staffTools.resolve']! })).toBeVisible();
+  await staff.getByLabel(en['chat.composerLabel']!).fill('');
+  await staff.getByLabel(en['chat.composerLabel']!).press('Shift+Tab');
+
+  for (const next of ['Key Bo', 'Key Ana']) {
+    await staff.keyboard.press('e');
+    await expect(heading).toHaveText(next);
+    await expect(heading).toBeFocused();
+  }
+  await staff.keyboard.press('a');
+  await expect(staff.getByRole('button', { name: en['staffTools.unassign']! })).toBeVisible();
+  await staff.keyboard.press('e');
+  await expect(staff.getByText(en['inbox.noMatches']!)).toBeVisible();
+
+  // `?` lists the shortcuts in a dialog; Escape closes it.
+  await staff.keyboard.press('Shift+Slash');
+  const dialog = staff.getByRole('dialog', { name: en['shortcuts.title']! });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByText(en['shortcuts.resolve']!)).toBeVisible();
+  expect(violationsOf(await new AxeBuilder({ page: staff }).include('dialog').analyze())).toEqual([]);
+  await staff.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+});

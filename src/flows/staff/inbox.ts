@@ -81,6 +81,11 @@ export function createInbox(getToken: TokenGetter, filters: InboxFilters = noFil
   return {
     $inbox,
     api,
+    /** Reads the list now (not after the stream's next burst), and gives what it shows then. */
+    async refresh(): Promise<InboxState['shown']> {
+      await load();
+      return $inbox.get().shown;
+    },
     /** New filters: kept (the stream's reloads use them too) and read at once. */
     setFilters(filters: InboxFilters): void {
       if (sameFilters(filters, $inbox.get().filters)) return;

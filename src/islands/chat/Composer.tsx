@@ -66,10 +66,12 @@ export default function Composer({ t, send, notes = false, onTyping, serverError
         <fieldset className="chat-mode">
           <legend className="sr-only">{t('staffTools.writeAs')}</legend>
           <label>
-            <input type="radio" name={`${id}-mode`} checked={!internal} onChange={() => setInternal(false)} /> {t('staffTools.reply')}
+            <input type="radio" name={`${id}-mode`} checked={!internal} onChange={() => setInternal(false)} data-shortcut="reply" />{' '}
+            {t('staffTools.reply')}
           </label>
           <label>
-            <input type="radio" name={`${id}-mode`} checked={internal} onChange={() => setInternal(true)} /> {t('staffTools.internalNote')}
+            <input type="radio" name={`${id}-mode`} checked={internal} onChange={() => setInternal(true)} data-shortcut="note" />{' '}
+            {t('staffTools.internalNote')}
           </label>
         </fieldset>
       )}

@@ -68,6 +68,8 @@ export default function InboxFilters({ t, filters, onChange }: Props) {
         <label htmlFor={`${id}-search`}>{t('inbox.search')}</label>
         <input
           id={`${id}-search`}
+          // `/` and Ctrl/Cmd+K come here, as to any page's search box (client/shortcuts.ts).
+          data-search-box
           type="search"
           value={typed}
           maxLength={200}

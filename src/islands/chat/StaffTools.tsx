@@ -92,6 +92,7 @@ export function StaffToolbar({ lang, t, messages, getToken, uid, status, assigne
             type="button"
             className="button secondary"
             disabled={busy}
+            data-shortcut={status === 'open' ? 'resolve' : undefined}
             onClick={() => void run(() => setStatus(status === 'open' ? 'resolved' : 'open'))}
           >
             {t(status === 'open' ? 'staffTools.resolve' : 'staffTools.reopen')}
@@ -103,7 +104,13 @@ export function StaffToolbar({ lang, t, messages, getToken, uid, status, assigne
           {t('staffTools.assignedTo')} <strong dir="auto">{assignee !== undefined && assigneeText}</strong>
         </p>
         {email && !(assignee && isMe(assignee, me)) && (
-          <button type="button" className="button secondary" disabled={busy} onClick={() => void run(() => assign(email))}>
+          <button
+            type="button"
+            className="button secondary"
+            disabled={busy}
+            data-shortcut="assign"
+            onClick={() => void run(() => assign(email))}
+          >
             {t('staffTools.assignToMe')}
           </button>
         )}

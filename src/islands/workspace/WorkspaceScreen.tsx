@@ -14,8 +14,11 @@ import type { Lang } from '../../lib/i18n/languages.ts';
 import type { Messages } from '../../lib/i18n/schema.ts';
 import type { Translate } from '../../lib/i18n/translate.ts';
 import { workspaceTitle } from '../../lib/inbox/title.ts';
+import { nextOpen } from '../../lib/inbox/nextOpen.ts';
+import { workspaceAction, type WorkspaceAction } from '../../lib/staff/shortcuts.ts';
 import Inbox from '../chat/Inbox.tsx';
 import Conversation from '../Conversation.tsx';
+import ShortcutsDialog, { type ShortcutsDialogHandle } from './ShortcutsDialog.tsx';
 
 interface Props {
   lang: Lang;
@@ -76,14 +79,68 @@ export default function WorkspaceScreen({ lang, t, messages, staff, mailEnabled 
     [route],
   );
 
+  const list = useRef<HTMLElement>(null);
+  const conversation = useRef<HTMLElement>(null);
+  const shortcuts = useRef<ShortcutsDialogHandle>(null);
+  const entries = shown?.entries;
+
+  /** Moves the focus along the list's rows, from the focused one, else the open one. */
+  function moveInList(step: 1 | -1) {
+    const rows = [...(list.current?.querySelectorAll<HTMLAnchorElement>('.inbox-entry a') ?? [])];
+    if (!rows.length) return;
+    const focused = rows.indexOf(document.activeElement as HTMLAnchorElement);
+    const at = focused >= 0 ? focused : rows.findIndex((row) => row.getAttribute('aria-current') === 'page');
+    rows[at < 0 ? (step > 0 ? 0 : rows.length - 1) : Math.min(Math.max(at + step, 0), rows.length - 1)]!.focus();
+  }
+
+  /** What a shortcut does: the open conversation's own controls do the work (marked `data-shortcut`). */
+  function run(action: WorkspaceAction) {
+    if (action === 'help') return shortcuts.current?.open();
+    if (action === 'next' || action === 'previous') return moveInList(action === 'next' ? 1 : -1);
+    const control = conversation.current?.querySelector<HTMLElement>(`[data-shortcut="${action}"]:not(:disabled)`);
+    control?.click();
+    if (action === 'reply' || action === 'note') conversation.current?.querySelector<HTMLTextAreaElement>('textarea')?.focus();
+  }
+  const runLatest = useRef(run);
+  runLatest.current = run;
+
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      // A dialog open (inviting, these shortcuts) has the keyboard to itself.
+      if (event.defaultPrevented || document.querySelector('dialog[open]')) return;
+      const action = workspaceAction(event);
+      if (!action) return;
+      event.preventDefault();
+      runLatest.current(action);
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, []);
+
+  /** Resolved here: on to the next open conversation of the list as it is filtered, as support tools do. */
+  const onStatus = useCallback(
+    (status: string) => {
+      if (status !== 'resolved' || !chatBoxId || !entries) return;
+      void inbox.refresh().then((now) => {
+        const next = now && nextOpen(entries, now.entries, chatBoxId);
+        // Still on the one just resolved (nobody moved on meanwhile): on to the next.
+        if (next && route.$route.get().chatBoxId === chatBoxId) open(next);
+      });
+    },
+    [chatBoxId, entries, inbox, open, route],
+  );
+
   return (
     <div className="workspace" data-open={chatBoxId ? 'conversation' : 'list'} data-details={detailsShown ? 'shown' : undefined}>
       {/* The page's heading for every pane layout (on a phone, the list's own is hidden with it). */}
       <h1 className="sr-only">{t('workspace.nav')}</h1>
-      <section className="workspace-list" aria-labelledby={`${id}-list`}>
-        <h2 id={`${id}-list`} className="workspace-pane-title">
-          {t('inbox.title')}
-        </h2>
+      <section className="workspace-list" aria-labelledby={`${id}-list`} ref={list}>
+        <div className="workspace-list-head">
+          <h2 id={`${id}-list`} className="workspace-pane-title">
+            {t('inbox.title')}
+          </h2>
+          <ShortcutsDialog t={t} ref={shortcuts} />
+        </div>
         <Inbox
           lang={lang}
           t={t}
@@ -95,7 +152,7 @@ export default function WorkspaceScreen({ lang, t, messages, staff, mailEnabled 
           onFilters={route.filter}
         />
       </section>
-      <section className="workspace-conversation" aria-labelledby={`${id}-conversation`} data-chat-box={chatBoxId}>
+      <section className="workspace-conversation" aria-labelledby={`${id}-conversation`} data-chat-box={chatBoxId} ref={conversation}>
         {chatBoxId ? (
           <>
             <div className="workspace-bar">
@@ -133,6 +190,7 @@ export default function WorkspaceScreen({ lang, t, messages, staff, mailEnabled 
               getToken={staff.getToken}
               detailsPane={detailsPane}
               onContact={setContactName}
+              onStatus={onStatus}
             />
           </>
         ) : (
