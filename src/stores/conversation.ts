@@ -124,7 +124,7 @@ export function createConversation(me: Participant, now = () => Date.now()) {
       if (event.type === 'message') addMessages([event.message]);
       else if (event.type === 'read') $conversation.setKey('readCursors', mergeCursor($conversation.get().readCursors, event.readCursor));
       else if (event.type === 'status') $conversation.setKey('status', event.status);
-      else $conversation.setKey('assignee', event.assignee);
+      else if (event.type === 'assignment') $conversation.setKey('assignee', event.assignee);
     },
 
     /** What the server answered to this staff member's own change (its event follows on the stream, the same). */

@@ -10,8 +10,9 @@ import { demoStaffLogin } from '../../scripts/authEmulator.mjs';
 import { workspaceCookie } from '../../src/lib/staff/workspaceCookie.ts';
 import { violationsOf } from './axe.ts';
 import { log, write } from './chatPage.ts';
-import { inviteLink } from './cli.ts';
+import { foyer, inviteLink } from './cli.ts';
 import { messages } from './content.ts';
+import { createAccount, uniqueEmail } from './emulator.ts';
 import { expect, test } from './fixtures.ts';
 import { signedIn } from './staffSignIn.ts';
 
@@ -178,4 +179,26 @@ test('an agent works through three open conversations by keyboard alone, resolvi
   expect(violationsOf(await new AxeBuilder({ page: staff }).include('dialog').analyze())).toEqual([]);
   await staff.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
+});
+
+test('a colleague’s new invitation appears in another agent’s open list at once, without a reload', async ({ browser }) => {
+  const email = uniqueEmail('agent');
+  await createAccount(email, 'correct-horse-1', { name: 'Ivo Agent' });
+  foyer('staff', 'add', email, '--role', 'agent');
+  const ivo = await signedIn(browser, '/en/chat', { email, password: 'correct-horse-1' });
+  await expect(ivo.locator('.inbox-entry').first()).toBeVisible();
+  let reloads = 0;
+  ivo.on('load', () => (reloads += 1));
+
+  const dana = await signedIn(browser, '/en/chat');
+  await dana.getByRole('button', { name: en['invite.open']! }).click();
+  const dialog = dana.getByRole('dialog', { name: en['invite.title']! });
+  await dialog.getByLabel(en['invite.email']!).fill(uniqueEmail('nia'));
+  await dialog.getByLabel(en['invite.name']!).fill('Nia Newcomer');
+  await dialog.getByRole('radio', { name: en['invite.target.newChatBox']! }).check();
+  await dialog.getByRole('button', { name: en['invite.create']! }).click();
+  await expect(dialog.getByLabel(en['invite.link']!)).toHaveValue(/\/chat\/cb_/);
+
+  await expect(ivo.locator('.inbox-entry').filter({ hasText: 'Nia Newcomer' })).toBeVisible();
+  expect(reloads).toBe(0);
 });

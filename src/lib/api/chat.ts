@@ -131,6 +131,8 @@ export const chatEventSchema = z.discriminatedUnion('type', [
     readCursor: readCursorSchema,
   }),
   z.object({ type: z.literal('status'), chatBoxId: z.string(), seq: eventSeqSchema, position, status: z.enum(chatStatuses) }),
+  /** Staff only: the chat box was made (an invitation). */
+  z.object({ type: z.literal('opened'), chatBoxId: z.string(), seq: eventSeqSchema, position }),
   /** Staff only (a contact's stream leaves it out). */
   z.object({
     type: z.literal('assignment'),

@@ -162,6 +162,25 @@ describe.each(testDatabases)('the staff workspace API on $name', ({ open }) => {
     expect((await list(ana.token, ana.chatBoxId)).chatBox.status).toBe('open');
   });
 
+  it('tells open inbox streams of a new chat box at once, and lists it before anyone writes', async () => {
+    const [lee, kim] = [await staff(), await staff()];
+    const inboxStream = await openStream(`${server.url}/api/inbox/stream`, kim.idToken);
+    const invited = await call('/api/invitations/create', {
+      token: lee.idToken,
+      body: { target: 'newChatBox', email: `new-${randomUUID()}@example.com`, name: 'New Nia', lang: 'en' },
+    });
+    const { chatBoxId } = invited.body.invitation;
+    await inboxStream.waitFor((e) => e.event === 'opened' && e.data.chatBoxId === chatBoxId);
+    inboxStream.close();
+    expect(ids(await inbox(kim.idToken))).toContain(chatBoxId);
+    // At seq 0, before the chat box's own events: its streams start after it, and its first message is seq 1.
+    const stream = await openStream(`${server.url}/api/chat/stream?chatBoxId=${chatBoxId}`, kim.idToken, 0);
+    await send(kim.idToken, chatBoxId, 'Welcome');
+    await stream.waitFor((e) => e.event === 'message');
+    expect(stream.events.map((e) => [e.event, e.data.seq])).toEqual([['message', 1]]);
+    stream.close();
+  });
+
   it('searches message text in every script, case-insensitively, with wildcards taken literally', async () => {
     const [a, b, c] = [await contact(), await contact(), await contact()];
     const lee = await staff();

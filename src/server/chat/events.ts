@@ -54,7 +54,7 @@ export type EventChange =
 export function contactView(event: StoredEvent): ChatEvent | undefined {
   const { position: _, contactSees, ...shown } = event;
   if (shown.type === 'message') return shown.message.internal ? undefined : shown;
-  if (shown.type === 'assignment') return undefined;
+  if (shown.type === 'assignment' || shown.type === 'opened') return undefined;
   if (shown.type === 'read' && contactSees !== undefined && contactSees !== shown.readCursor.messageId) {
     return contactSees === null ? undefined : { ...shown, readCursor: { ...shown.readCursor, messageId: contactSees } };
   }
@@ -107,6 +107,17 @@ export async function appendEvent(tx: Queryable, chatBoxId: string, change: Even
   return { ...change, chatBoxId, seq, position } as StoredEvent;
 }
 
+/**
+ * A new chat box's event, at seq 0: before any of its own (those number from 1, so no chat box stream replays it),
+ * with a place in the global order, so staff lists hear of the new chat box at once.
+ */
+export async function appendOpened(tx: Queryable, chatBoxId: string): Promise<StoredEvent> {
+  const [counter] = await tx.query<{ last: number }>(`update chat_event_positions set last = last + 1 returning last`);
+  const position = counter!.last;
+  await tx.query(`insert into chat_events (position, chat_box_id, seq, type) values ($1, $2, 0, 'opened')`, [position, chatBoxId]);
+  return { type: 'opened', chatBoxId, seq: 0, position };
+}
+
 interface EventRow extends MessageRow {
   position: number;
   seq: number;
@@ -131,6 +142,8 @@ function toEvent(row: EventRow): StoredEvent {
       return { type: 'status', ...base, status: row.data!.status! };
     case 'assignment':
       return { type: 'assignment', ...base, assignee: row.data!.assignee ?? null };
+    case 'opened':
+      return { type: 'opened', ...base };
   }
 }
 

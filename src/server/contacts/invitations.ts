@@ -6,6 +6,7 @@ import { contactSessionParams } from '../../lib/api/sessions.ts';
 import type { Invitation, InvitationLogEntry } from '../../lib/api/invitations.ts';
 import { isLang, type Lang } from '../../lib/i18n/languages.ts';
 import type { Queryable } from '../db/database.ts';
+import { appendOpened, type StoredEvent } from '../chat/events.ts';
 import { chatBoxOwner, createChatBox, ensureContact } from './records.ts';
 import { createCode } from './oneTimeCodes.ts';
 import type { Services } from '../services.ts';
@@ -98,9 +99,11 @@ export async function recentInvitations(db: Queryable, limit: number): Promise<I
   }));
 }
 
-export async function invite({ db, keys, config, mail }: Services, request: InviteRequest): Promise<Invitation> {
+export async function invite({ db, keys, config, mail, chat }: Services, request: InviteRequest): Promise<Invitation> {
   if (request.sendEmail && !mail)
     throw new InviteError('E-mail is not set up: set SMTP_URL and MAIL_FROM to send invitations.', 'sendEmail');
+  // A new chat box's event, published once the transaction has committed (as every chat change is).
+  let opened: StoredEvent | undefined;
   const invitation = await db.transaction(async (tx: Queryable) => {
     const contact = await ensureContact(tx, { email: request.email, name: request.name ?? '', lang: request.lang ?? 'en' });
     // Locked, so a revocation at the same moment comes before or after this, never in between.
@@ -123,6 +126,8 @@ export async function invite({ db, keys, config, mail }: Services, request: Invi
       chatBoxId = request.chatBoxId;
     } else {
       chatBoxId = await createChatBox(tx, contact.id);
+      opened = await appendOpened(tx, chatBoxId);
+      await chat.announce(tx, opened);
     }
     const lang = request.lang ?? (isLang(contact.lang) ? contact.lang : 'en');
     const { link, expiresAt } = await issueLink(tx, { keys, config }, { contactId: contact.id, chatBoxId, lang });
@@ -157,6 +162,7 @@ export async function invite({ db, keys, config, mail }: Services, request: Invi
       emailed: Boolean(request.sendEmail),
     };
   });
+  if (opened) chat.publish(opened);
   if (invitation.emailed) mail?.poke();
   return invitation;
 }

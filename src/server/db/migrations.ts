@@ -328,4 +328,15 @@ export const migrations: Migration[] = [
       create index invitations_contact on invitations (contact_id);
     `,
   },
+  {
+    id: 12,
+    name: 'chat box opened event',
+    sql: `
+      -- A new chat box's first event: staff lists hear of it at once (an invitation from a colleague, from the
+      -- command-line tool), and its history starts there.
+      alter table chat_events drop constraint chat_events_type_check;
+      alter table chat_events add constraint chat_events_type_check
+        check (type in ('message', 'read', 'status', 'assignment', 'opened'));
+    `,
+  },
 ];
