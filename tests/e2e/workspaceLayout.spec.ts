@@ -102,6 +102,18 @@ test('filters live in the address: kept when a conversation opens, on Back, and 
   await staff.reload();
   await expect(staff.getByRole('radio', { name: en['inbox.status.open']! })).toBeChecked();
   await expect(staff.locator('.workspace-conversation').getByRole('heading', { name: 'Filter Ana' })).toBeVisible();
+
+  // "Waiting for us" (Ana wrote last) and the order join them, and come back with a reload too.
+  const waiting = staff.getByRole('checkbox', { name: new RegExp(en['inbox.filter.waiting']!.replace(/ \(.*$/, '')) });
+  await waiting.check();
+  await staff.getByLabel(en['inbox.sort']!).selectOption('waitingLongest');
+  await expect(staff).toHaveURL((url) => url.search === '?status=open&waiting=1&sort=waitingLongest');
+  const row = staff.locator('.inbox-entry').filter({ hasText: 'Filter Ana' });
+  await expect(row).toContainText(fill(en['inbox.contactWrote']!, { time: '' }).trim());
+  await staff.reload();
+  await expect(waiting).toBeChecked();
+  await expect(staff.getByLabel(en['inbox.sort']!)).toHaveValue('waitingLongest');
+  await expect(row).toBeVisible();
 });
 
 test('each row says who wrote its last message: the contact, "You:", or "Note:"', async ({ browser }) => {

@@ -19,7 +19,7 @@ export const reloadAfterMs = 250;
 
 export interface InboxState {
   /** Undefined until the first read. */
-  shown: { entries: InboxEntry[]; query: string | undefined; unread: number } | undefined;
+  shown: { entries: InboxEntry[]; query: string | undefined; unread: number; waiting: number } | undefined;
   /** The error code of the last read, when it failed. */
   failed: string | undefined;
   signedOut: boolean;
@@ -52,6 +52,7 @@ export function createInbox(getToken: TokenGetter, filters: InboxFilters = noFil
           entries: entries.chatBoxes,
           query: searchText(filters.query),
           unread: unreadOf((all ?? entries).chatBoxes),
+          waiting: entries.waiting,
         });
         $inbox.setKey('failed', undefined);
       } catch (error) {

@@ -51,7 +51,7 @@ export default function Inbox({ lang, t, inbox, me, mailEnabled = false, current
       <div className="inbox-tools">
         <InviteDialog lang={lang} t={t} api={inbox.api} mailEnabled={mailEnabled} />
       </div>
-      <InboxFilters t={t} filters={filters} onChange={onFilters} />
+      <InboxFilters t={t} filters={filters} onChange={onFilters} waiting={shown?.waiting} />
       {failed && !shown && (
         <p className="notice" role="alert">
           {t('inbox.unavailable')}

@@ -9,7 +9,7 @@ import { isolate } from '../../lib/format.ts';
 import { matchPieces } from '../../lib/inbox/highlight.ts';
 import type { Lang } from '../../lib/i18n/languages.ts';
 import type { Translate } from '../../lib/i18n/translate.ts';
-import { dayLabel, localDay, timeLabel } from './dayLabel.ts';
+import { dayLabel, localDay, sinceLabel, timeLabel } from './dayLabel.ts';
 
 interface Props {
   lang: Lang;
@@ -72,6 +72,9 @@ export default function InboxEntry({ lang, t, entry, me, query, current = false,
           </time>{' '}
           <span className={`inbox-status inbox-${entry.status}`}>{t(`inbox.status.${entry.status}`)}</span>{' '}
           <span className="inbox-assignee">{assigneeLabel(t, entry, me)}</span>
+          {entry.waiting && entry.contactWroteAt && (
+            <span className="inbox-waiting"> {t('inbox.contactWrote', { time: sinceLabel(lang, entry.contactWroteAt) })}</span>
+          )}
           {entry.unread > 0 && <span className="inbox-count"> {t('inbox.unread', { count: entry.unread })}</span>}
         </span>
       </a>

@@ -1,9 +1,10 @@
 /**
  * The inbox's filters and search: two radio groups (status; who it is assigned to), moved through with the arrow
- * keys as any radio group, and a labelled search field whose text is sent a moment after typing stops.
+ * keys as any radio group, "waiting for us" with its count, the order, and a labelled search field whose text is
+ * sent a moment after typing stops.
  */
 import { useEffect, useId, useState } from 'react';
-import { assignedFilters, statusFilters, type InboxFilters as Filters } from '../../lib/inbox/filters.ts';
+import { assignedFilters, inboxSorts, statusFilters, type InboxFilters as Filters } from '../../lib/inbox/filters.ts';
 import type { MessageKey } from '../../lib/i18n/schema.ts';
 import type { Translate } from '../../lib/i18n/translate.ts';
 
@@ -25,9 +26,17 @@ interface Props {
   t: Translate;
   filters: Filters;
   onChange: (filters: Filters) => void;
+  /** How many conversations wait for us (unknown until the list is read). */
+  waiting: number | undefined;
 }
 
-export default function InboxFilters({ t, filters, onChange }: Props) {
+const sortLabels: Record<Filters['sort'], MessageKey> = {
+  newest: 'inbox.sort.newest',
+  oldest: 'inbox.sort.oldest',
+  waitingLongest: 'inbox.sort.waitingLongest',
+};
+
+export default function InboxFilters({ t, filters, onChange, waiting }: Props) {
   const id = useId();
   const [typed, setTyped] = useState(filters.query);
 
@@ -80,6 +89,28 @@ export default function InboxFilters({ t, filters, onChange }: Props) {
       </div>
       {group('status', statusFilters, statusLabels, 'inbox.filterStatus')}
       {group('assigned', assignedFilters, assignedLabels, 'inbox.filterAssigned')}
+      <label className="inbox-waiting-filter">
+        <input
+          type="checkbox"
+          checked={filters.waiting}
+          onChange={(event) => onChange({ ...filters, waiting: event.currentTarget.checked })}
+        />
+        <span>{t('inbox.filter.waiting', { total: waiting ?? '…' })}</span>
+      </label>
+      <div className="field inbox-sort">
+        <label htmlFor={`${id}-sort`}>{t('inbox.sort')}</label>
+        <select
+          id={`${id}-sort`}
+          value={filters.sort}
+          onChange={(event) => onChange({ ...filters, sort: event.currentTarget.value as Filters['sort'] })}
+        >
+          {inboxSorts.map((sort) => (
+            <option key={sort} value={sort}>
+              {t(sortLabels[sort])}
+            </option>
+          ))}
+        </select>
+      </div>
     </div>
   );
 }

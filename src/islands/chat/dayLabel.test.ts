@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayLabel, timeLabel } from './dayLabel.ts';
+import { dayLabel, sinceLabel, timeLabel } from './dayLabel.ts';
 
 const now = new Date(2026, 5, 10, 12);
 
@@ -17,5 +17,15 @@ describe('day headings', () => {
 
   it('give times in the page’s language', () => {
     expect(timeLabel('en', new Date(2026, 0, 1, 15, 4).toISOString())).toMatch(/3:04\sPM/);
+  });
+
+  it('say how long ago in the largest whole unit, in the page’s language', () => {
+    const at = Date.UTC(2026, 5, 10, 12);
+    const ago = (seconds: number) => new Date(at - seconds * 1000).toISOString();
+    expect(sinceLabel('en', ago(20), at)).toBe('this minute');
+    expect(sinceLabel('en', ago(12 * 60 + 30), at)).toBe('12 minutes ago');
+    expect(sinceLabel('en', ago(3 * 3600 + 5), at)).toBe('3 hours ago');
+    expect(sinceLabel('en', ago(2 * 86_400 + 5), at)).toBe('2 days ago');
+    expect(sinceLabel('de', ago(12 * 60), at)).toBe('vor 12 Minuten');
   });
 });

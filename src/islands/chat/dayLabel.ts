@@ -22,4 +22,14 @@ export function timeLabel(lang: Lang, iso: string): string {
   return new Intl.DateTimeFormat(intlLocale(lang), { timeStyle: 'short' }).format(new Date(iso));
 }
 
+/** How long ago, in the largest whole unit ("12 minutes ago", "3 hours ago", "2 days ago"), in the page's language. */
+export function sinceLabel(lang: Lang, iso: string, now = Date.now()): string {
+  const seconds = Math.max(0, (now - Date.parse(iso)) / 1000);
+  const format = new Intl.RelativeTimeFormat(intlLocale(lang), { numeric: 'auto', style: 'long' });
+  if (seconds < 60) return format.format(0, 'minute');
+  if (seconds < 3600) return format.format(-Math.floor(seconds / 60), 'minute');
+  if (seconds < 86_400) return format.format(-Math.floor(seconds / 3600), 'hour');
+  return format.format(-Math.floor(seconds / 86_400), 'day');
+}
+
 export { localDay };

@@ -7,13 +7,20 @@ export const inboxPageMax = 100;
 
 export { inboxQueryMax };
 
+export const inboxSorts = ['newest', 'oldest', 'waitingLongest'] as const;
+export type InboxSort = (typeof inboxSorts)[number];
+
 /**
- * POST /api/inbox/list: most recent activity first. `status` and `assigned` (`me`: the caller; `nobody`) filter;
+ * POST /api/inbox/list. `status`, `assigned` (`me`: the caller; `nobody`) and `waiting` (open, and the last message,
+ * notes aside, is the contact's) filter; `sort` orders by activity, `newest` (the default) or `oldest` first, or
+ * `waitingLongest`: those waiting for us by when the contact wrote, longest first, then the rest by newest activity.
  * `query` keeps the chat boxes with a message containing it (any script, case-insensitive), newest match first.
  */
 export const inboxListBody = z.object({
   status: z.enum(chatStatuses).optional(),
   assigned: z.enum(['me', 'nobody']).optional(),
+  waiting: z.boolean().optional(),
+  sort: z.enum(inboxSorts).optional(),
   query: z.string().trim().min(1).max(inboxQueryMax).optional(),
   limit: z.number().int().min(1).max(inboxPageMax).default(50),
 });
@@ -31,10 +38,15 @@ export const inboxEntrySchema = z.object({
   unread: z.number().int().nonnegative(),
   /** ISO 8601: the last event, or the chat box's creation. */
   lastActivityAt: z.string(),
+  /** ISO 8601: when the contact last wrote (null: never). */
+  contactWroteAt: z.string().nullable(),
+  /** Open, and its last message (notes aside) is the contact's: it waits for us. */
+  waiting: z.boolean(),
   assignee: assigneeSchema.nullable(),
   /** With `query`: the newest message that contains it. */
   match: messageSchema.nullable(),
 });
 export type InboxEntry = z.infer<typeof inboxEntrySchema>;
-export const inboxListAnswer = z.object({ chatBoxes: z.array(inboxEntrySchema) });
+/** `waiting`: how many conversations wait for us, whatever the filters. */
+export const inboxListAnswer = z.object({ chatBoxes: z.array(inboxEntrySchema), waiting: z.number().int().nonnegative() });
 export type InboxListAnswer = z.infer<typeof inboxListAnswer>;

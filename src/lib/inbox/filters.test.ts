@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { inboxListBody, inboxQueryMax } from '../api/inbox.ts';
-import { inboxRequest, isFiltered, noFilters, searchText, searchTextMax } from './filters.ts';
+import { inboxListBody, inboxQueryMax, inboxSorts as contractSorts } from '../api/inbox.ts';
+import {
+  filtersFromSearch,
+  filtersToSearch,
+  inboxRequest,
+  inboxSorts,
+  isFiltered,
+  noFilters,
+  searchText,
+  searchTextMax,
+} from './filters.ts';
 
 describe('inbox filters', () => {
   it('ask for everything when nothing is chosen', () => {
@@ -9,7 +18,7 @@ describe('inbox filters', () => {
   });
 
   it('send status, assignment and the trimmed search text, each only when chosen', () => {
-    const body = inboxRequest({ status: 'resolved', assigned: 'me', query: '  refund  ' });
+    const body = inboxRequest({ ...noFilters, status: 'resolved', assigned: 'me', query: '  refund  ' });
     expect(body).toEqual({ status: 'resolved', assigned: 'me', query: 'refund', limit: 100 });
     expect(inboxListBody.parse(body)).toEqual(body);
     expect(inboxRequest({ ...noFilters, assigned: 'nobody' })).toEqual({ assigned: 'nobody', limit: 100 });
@@ -28,5 +37,21 @@ describe('inbox filters', () => {
     expect([...text]).toHaveLength(200);
     expect(text.isWellFormed()).toBe(true);
     expect(inboxListBody.safeParse({ query: text }).success).toBe(true);
+  });
+
+  it('send "waiting for us" and an order other than the default; an order alone filters nothing', () => {
+    const body = inboxRequest({ ...noFilters, waiting: true, sort: 'waitingLongest' });
+    expect(body).toEqual({ waiting: true, sort: 'waitingLongest', limit: 100 });
+    expect(inboxListBody.parse(body)).toEqual(body);
+    expect(isFiltered({ ...noFilters, sort: 'oldest' })).toBe(false);
+    expect(isFiltered({ ...noFilters, waiting: true })).toBe(true);
+    expect(inboxSorts).toEqual(contractSorts);
+  });
+
+  it('live in the address and come back from it; anything unknown there is no filter', () => {
+    const chosen = { status: 'open', assigned: 'me', waiting: true, sort: 'oldest', query: 'refund & more' } as const;
+    expect(filtersFromSearch(filtersToSearch(chosen))).toEqual(chosen);
+    expect(filtersToSearch(noFilters)).toBe('');
+    expect(filtersFromSearch('?status=nope&assigned=x&sort=random&waiting=yes')).toEqual(noFilters);
   });
 });

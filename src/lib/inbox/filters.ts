@@ -1,6 +1,10 @@
 /** The inbox's filters as the page holds them, and the list request they make (lib/api/inbox.ts). */
 
 import { inboxQueryMax } from '../api/constants.ts';
+import type { InboxSort } from '../api/inbox.ts';
+
+/** The orders the list offers (lib/api/inbox.ts has them too, with zod; the browser takes this copy). */
+export const inboxSorts: readonly InboxSort[] = ['newest', 'oldest', 'waitingLongest'];
 
 /** The contract's limit on the search text (counted in characters). */
 export const searchTextMax = inboxQueryMax;
@@ -13,11 +17,14 @@ export type AssignedFilter = (typeof assignedFilters)[number];
 export interface InboxFilters {
   status: StatusFilter;
   assigned: AssignedFilter;
+  /** Only those waiting for us (open, the contact's message last). */
+  waiting: boolean;
+  sort: InboxSort;
   /** What was typed in the search box, as typed. */
   query: string;
 }
 
-export const noFilters: InboxFilters = { status: 'all', assigned: 'anyone', query: '' };
+export const noFilters: InboxFilters = { status: 'all', assigned: 'anyone', waiting: false, sort: 'newest', query: '' };
 
 /** The search text the server is asked for: trimmed, cut to the contract's limit, none when blank. */
 export function searchText(query: string): string | undefined {
@@ -28,31 +35,38 @@ export function searchText(query: string): string | undefined {
 export interface InboxListRequest {
   status?: 'open' | 'resolved';
   assigned?: 'me' | 'nobody';
+  waiting?: true;
+  sort?: InboxSort;
   query?: string;
   limit: number;
 }
 
-/** The body of POST /api/inbox/list for these filters; "all" and "anyone" send nothing. */
-export function inboxRequest({ status, assigned, query }: InboxFilters, limit = 100): InboxListRequest {
+/** The body of POST /api/inbox/list for these filters; "all", "anyone" and the default order send nothing. */
+export function inboxRequest({ status, assigned, waiting, sort, query }: InboxFilters, limit = 100): InboxListRequest {
   const text = searchText(query);
   return {
     ...(status !== 'all' && { status }),
     ...(assigned !== 'anyone' && { assigned }),
+    ...(waiting && { waiting: true as const }),
+    ...(sort !== 'newest' && { sort }),
     ...(text && { query: text }),
     limit,
   };
 }
 
-export const isFiltered = (filters: InboxFilters) => Object.keys(inboxRequest(filters)).length > 1;
+/** Some filter leaves conversations out (an order leaves none out). */
+export const isFiltered = ({ sort: _, ...filters }: InboxFilters) => Object.keys(inboxRequest({ ...filters, sort: 'newest' })).length > 1;
 
 /**
  * The filters in the workspace's address (`?status=open&assigned=me&q=refund`), so Back, a reload and a shared link
  * keep them: only what differs from no filters, the search as typed.
  */
-export function filtersToSearch({ status, assigned, query }: InboxFilters): string {
+export function filtersToSearch({ status, assigned, waiting, sort, query }: InboxFilters): string {
   const params = new URLSearchParams();
   if (status !== noFilters.status) params.set('status', status);
   if (assigned !== noFilters.assigned) params.set('assigned', assigned);
+  if (waiting) params.set('waiting', '1');
+  if (sort !== noFilters.sort) params.set('sort', sort);
   if (query) params.set('q', query);
   const search = params.toString();
   return search ? `?${search}` : '';
@@ -66,8 +80,11 @@ export function filtersFromSearch(search: string): InboxFilters {
   return {
     status: pick(statusFilters, params.get('status'), noFilters.status),
     assigned: pick(assignedFilters, params.get('assigned'), noFilters.assigned),
+    waiting: params.get('waiting') === '1',
+    sort: pick(inboxSorts, params.get('sort'), noFilters.sort),
     query: (params.get('q') ?? '').slice(0, 1000),
   };
 }
 
-export const sameFilters = (a: InboxFilters, b: InboxFilters) => a.status === b.status && a.assigned === b.assigned && a.query === b.query;
+export const sameFilters = (a: InboxFilters, b: InboxFilters) =>
+  a.status === b.status && a.assigned === b.assigned && a.waiting === b.waiting && a.sort === b.sort && a.query === b.query;

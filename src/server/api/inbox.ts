@@ -1,7 +1,7 @@
 /** POST/GET /api/inbox/*: the staff inbox's list, and its live updates (every chat box's changes, as staff see them). */
 import { type InboxListAnswer } from '../../lib/api/inbox.ts';
 import { lastPosition } from '../chat/events.ts';
-import { listInbox } from '../chat/inbox.ts';
+import { countWaiting, listInbox } from '../chat/inbox.ts';
 import { bearerToken } from '../http/bearer.ts';
 import { lastEventId } from '../http/lastEventId.ts';
 import { ChatStream } from './chatStream.ts';
@@ -13,6 +13,7 @@ export const routes = [
     caller: 'staff',
     handle: async ({ services, body, caller }): Promise<InboxListAnswer> => ({
       chatBoxes: await listInbox(services.db, caller.uid, body),
+      waiting: await countWaiting(services.db),
     }),
   }),
 

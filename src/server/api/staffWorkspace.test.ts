@@ -181,6 +181,39 @@ describe.each(testDatabases)('the staff workspace API on $name', ({ open }) => {
     stream.close();
   });
 
+  it('says which conversations wait for us, counts them, and sorts by waiting longest, newest or oldest activity', async () => {
+    const lee = await staff();
+    const [a, b, c] = [await contact(), await contact(), await contact()];
+    await send(a.token, a.chatBoxId, 'a asks');
+    await send(b.token, b.chatBoxId, 'b asks');
+    await send(c.token, c.chatBoxId, 'c asks');
+    await send(lee.idToken, c.chatBoxId, 'c answered');
+    // A note answers nobody: b still waits.
+    await send(lee.idToken, b.chatBoxId, 'looking into it', { internal: true });
+    const list = async (body: object = {}) => (await call('/api/inbox/list', { token: lee.idToken, body })).body;
+
+    const all = await list();
+    expect(all.waiting).toBe(2);
+    expect(ids(all.chatBoxes)).toEqual([b.chatBoxId, c.chatBoxId, a.chatBoxId]);
+    const byId = Object.fromEntries(all.chatBoxes.map((entry: { id: string }) => [entry.id, entry]));
+    expect(byId[a.chatBoxId]).toMatchObject({ waiting: true, contactWroteAt: expect.any(String) });
+    expect(byId[c.chatBoxId]).toMatchObject({ waiting: false, contactWroteAt: expect.any(String) });
+    expect(Date.parse(byId[a.chatBoxId].contactWroteAt)).toBeLessThanOrEqual(Date.parse(byId[b.chatBoxId].contactWroteAt));
+
+    expect(ids((await list({ waiting: true })).chatBoxes)).toEqual([b.chatBoxId, a.chatBoxId]);
+    expect(ids((await list({ sort: 'waitingLongest' })).chatBoxes)).toEqual([a.chatBoxId, b.chatBoxId, c.chatBoxId]);
+    expect(ids((await list({ sort: 'oldest' })).chatBoxes)).toEqual([a.chatBoxId, c.chatBoxId, b.chatBoxId]);
+
+    // Resolved, a conversation waits for nobody; the contact writing again reopens it and it waits again.
+    await call('/api/chat/status', { token: lee.idToken, body: { chatBoxId: a.chatBoxId, status: 'resolved' } });
+    expect((await list()).waiting).toBe(1);
+    await send(a.token, a.chatBoxId, 'one more thing');
+    expect((await list({ waiting: true, sort: 'waitingLongest' })).chatBoxes.map((e: { id: string }) => e.id)).toEqual([
+      b.chatBoxId,
+      a.chatBoxId,
+    ]);
+  });
+
   it('searches message text in every script, case-insensitively, with wildcards taken literally', async () => {
     const [a, b, c] = [await contact(), await contact(), await contact()];
     const lee = await staff();

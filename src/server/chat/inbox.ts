@@ -9,7 +9,7 @@
  * message's text (about 100,000 in some 30 ms; see the bench).
  */
 import type { ChatStatus } from '../../lib/api/chat.ts';
-import type { InboxEntry, InboxListBody } from '../../lib/api/inbox.ts';
+import type { InboxEntry, InboxListBody, InboxSort } from '../../lib/api/inbox.ts';
 import type { Queryable } from '../db/database.ts';
 import { messageColumns, toMessage, type MessageRow } from './events.ts';
 import { assigneeColumns, searchable, toAssignee, type AssigneeRow } from './messages.ts';
@@ -18,6 +18,8 @@ interface InboxRow extends MessageRow, AssigneeRow, Record<string, unknown> {
   box_id: string;
   status: ChatStatus;
   activity: Date;
+  contact_wrote_at: Date | null;
+  box_waiting: boolean;
   contact_id: string;
   contact_name: string;
   contact_email: string;
@@ -33,9 +35,33 @@ const likeSubstring = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${
 /** The pairs index (migration 9) needs two characters; a shorter text reads every message. */
 const usesPairs = (text: string) => [...text].length >= 2;
 
-/** The status ($2) and assignment ($3: me, the reader $1, or nobody) filters, over chat boxes b and assignees a. */
-const filters = `($2::text is null or b.status = $2)
-  and ($3::text is null or ($3 = 'me' and a.uid = $1) or ($3 = 'nobody' and b.assignee_id is null))`;
+/** Waiting for us: open, and the last message (notes aside) is the contact's (migration 13 keeps `waiting`). */
+const waitingSql = (b: string) => `(${b}.waiting and ${b}.status = 'open')`;
+
+/**
+ * The status ($2) and assignment ($3: me, the reader $1, or nobody) filters, and "waiting for us" (a constant part
+ * of the text, never a value from the request), over chat boxes b and assignees a.
+ */
+const filtersSql = (waiting: boolean | undefined) => `($2::text is null or b.status = $2)
+  and ($3::text is null or ($3 = 'me' and a.uid = $1) or ($3 = 'nobody' and b.assignee_id is null))${waiting ? ` and ${waitingSql('b')}` : ''}`;
+
+const activitySql = 'coalesce(b.last_activity_at, b.created_at)';
+
+/** A page's order (without a search), and the same over the page's own columns for the final order. */
+const orders: Record<InboxSort, { page: string; rows: string }> = {
+  newest: { page: `${activitySql} desc, b.id`, rows: 'details.page_activity desc, details.box_id' },
+  oldest: { page: `${activitySql} asc, b.id desc`, rows: 'details.page_activity asc, details.box_id desc' },
+  waitingLongest: {
+    page: `${waitingSql('b')} desc, case when ${waitingSql('b')} then b.contact_wrote_at end asc nulls last, ${activitySql} desc, b.id`,
+    rows: 'details.box_waiting desc, case when details.box_waiting then details.contact_wrote_at end asc nulls last, details.page_activity desc, details.box_id',
+  },
+};
+
+/** How many conversations wait for us, whatever the filters. */
+export async function countWaiting(db: Queryable): Promise<number> {
+  const [row] = await db.query<{ count: number }>(`select count(*)::integer as count from chat_boxes b where ${waitingSql('b')}`);
+  return row?.count ?? 0;
+}
 
 const prefixed = (columns: string, prefix: string) =>
   columns
@@ -62,11 +88,13 @@ export async function listInbox(db: Queryable, readerUid: string, body: InboxLis
 async function readInbox(
   db: Queryable,
   readerUid: string,
-  { status, assigned, query, limit }: InboxListBody,
+  { status, assigned, waiting, sort = 'newest', query, limit }: InboxListBody,
   cap: number | null | undefined,
 ): Promise<{ entries: InboxEntry[]; matched: number }> {
   const search = query !== undefined;
   const text = search ? searchable(query) : '';
+  const filters = filtersSql(waiting);
+  const order = orders[sort];
   const pairs = search && usesPairs(text);
   // The page's chat boxes are chosen first (an index gives them in activity order; a search's hits are grouped by
   // chat box), and only those 50 or so get their last message, unread count and assignee.
@@ -87,16 +115,17 @@ async function readInbox(
            ),
            counted as (select count(*)::integer as matched from matches)`
         : `page as (
-             select b.id, null::bigint as hit, coalesce(b.last_activity_at, b.created_at) as activity from chat_boxes b
+             select b.id, null::bigint as hit, ${activitySql} as activity from chat_boxes b
              left join organization_users a on a.id = b.assignee_id
              where ${filters}
-             order by coalesce(b.last_activity_at, b.created_at) desc, b.id limit $4
+             order by ${order.page} limit $4
            ),
            counted as (select 0 as matched)`
     }
      select counted.matched, details.* from counted left join (
        select page.hit as page_hit, page.activity as page_activity,
          b.id as box_id, b.status, coalesce(b.last_activity_at, b.created_at) as activity,
+         b.contact_wrote_at, ${waitingSql('b')} as box_waiting,
          c.id as contact_id, c.name as contact_name, c.email as contact_email, ${assigneeColumns},
          (select count(*) from messages u
            where u.chat_box_id = b.id and u.sender_kind = 'contact' and u.id > coalesce(rc.message_id, 0))::integer as unread,
@@ -110,7 +139,7 @@ async function readInbox(
        left join read_cursors rc on rc.chat_box_id = b.id and rc.reader_kind = 'staff' and rc.reader_id = $1
        left join lateral (select * from messages l where l.chat_box_id = b.id order by l.id desc limit 1) m on true
      ) details on true
-     order by ${search ? 'details.page_hit desc' : 'details.page_activity desc, details.box_id'}`,
+     order by ${search ? 'details.page_hit desc' : order.rows}`,
     [readerUid, status ?? null, assigned ?? null, limit, ...(search ? [likeSubstring(text), cap ?? null] : []), ...(pairs ? [text] : [])],
   );
   const entries = rows.filter((row) => row.box_id !== null);
@@ -126,6 +155,8 @@ function toEntry(row: InboxRow): InboxEntry {
     lastSenderName: row.last_sender_name,
     unread: row.unread,
     lastActivityAt: row.activity.toISOString(),
+    contactWroteAt: row.contact_wrote_at?.toISOString() ?? null,
+    waiting: row.box_waiting,
     assignee: toAssignee(row),
     match: row.h_id === null ? null : toMessage(unprefixed(row)),
   };

@@ -332,11 +332,64 @@ export const migrations: Migration[] = [
     id: 12,
     name: 'chat box opened event',
     sql: `
-      -- A new chat box's first event: staff lists hear of it at once (an invitation from a colleague, from the
-      -- command-line tool), and its history starts there.
+      -- A new chat box's event (chat/events.ts, appendOpened): at seq 0, before the chat box's own, so staff lists
+      -- hear of it at once (an invitation from a colleague, from the command-line tool).
       alter table chat_events drop constraint chat_events_type_check;
       alter table chat_events add constraint chat_events_type_check
         check (type in ('message', 'read', 'status', 'assignment', 'opened'));
+    `,
+  },
+  {
+    id: 13,
+    name: 'waiting for us',
+    sql: `
+      -- When the contact last wrote, and whether the conversation waits for us (its last message, notes aside, is
+      -- the contact's): kept by foyer_store_messages as it stores each message, for the inbox's "waiting for us"
+      -- filter and count and its "waiting longest" order.
+      alter table chat_boxes add column contact_wrote_at timestamptz, add column waiting boolean not null default false;
+      update chat_boxes b set
+        contact_wrote_at = (select max(m.created_at) from messages m
+          where m.chat_box_id = b.id and m.sender_kind = 'contact' and not m.internal),
+        waiting = coalesce((select m.sender_kind = 'contact' from messages m
+          where m.chat_box_id = b.id and not m.internal order by m.id desc limit 1), false);
+      create index chat_boxes_waiting on chat_boxes (contact_wrote_at, id) where waiting and status = 'open';
+
+      create or replace function foyer_store_messages(entries jsonb)
+      returns table (i integer, id bigint, created_at timestamptz, "position" bigint, seq bigint, status text, outcome text)
+      language plpgsql as $fn$
+      declare
+        e record;
+        v_seq bigint;
+        v_status text;
+      begin
+        for e in select * from jsonb_to_recordset(entries)
+          as x(i integer, chat_box_id text, client_id uuid, sender_kind text, sender_id text, body text, internal boolean, search_text text)
+        loop
+          i := e.i;
+          begin
+            update chat_boxes b set event_seq = b.event_seq + 1, last_message_at = now(), last_activity_at = now(),
+                contact_wrote_at = case when e.sender_kind = 'contact' and not coalesce(e.internal, false) then now() else b.contact_wrote_at end,
+                waiting = case when coalesce(e.internal, false) then b.waiting else e.sender_kind = 'contact' end
+              where b.id = e.chat_box_id returning b.event_seq, b.status into v_seq, v_status;
+            if not found then
+              id := null; created_at := null; "position" := null; seq := null; status := null; outcome := 'missing';
+              return next;
+              continue;
+            end if;
+            update chat_event_positions set last = last + 1 returning last into "position";
+            insert into messages as m (chat_box_id, client_id, sender_kind, sender_id, body, internal, search_text)
+              values (e.chat_box_id, e.client_id, e.sender_kind, e.sender_id, e.body, e.internal, e.search_text)
+              returning m.id, m.created_at into id, created_at;
+            insert into chat_events (position, chat_box_id, seq, type, message_id)
+              values ("position", e.chat_box_id, v_seq, 'message', id);
+            seq := v_seq; status := v_status; outcome := 'stored';
+          exception when unique_violation then
+            id := null; created_at := null; "position" := null; seq := null; status := null; outcome := 'duplicate';
+          end;
+          return next;
+        end loop;
+      end
+      $fn$;
     `,
   },
 ];
