@@ -114,7 +114,7 @@ function StaffAdminView({ lang, messages, settings, view = 'staff' }: Props) {
       {settings.mailEnabled && api && <MailNotifications lang={lang} t={t} api={api} />}
       {isAdmin && api && getToken && (
         <>
-          <AddStaffForm t={t} api={api} onAdded={load} />
+          <AddStaffForm lang={lang} t={t} api={api} onAdded={load} />
           <ContactLookup lang={lang} t={t} api={api} getToken={getToken} />
           <InvitationLog lang={lang} t={t} api={api} />
         </>

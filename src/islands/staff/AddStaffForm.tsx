@@ -1,6 +1,7 @@
 /** Admins add a staff member by e-mail with a role (and, if they like, a name); refused fields are said next to them. */
 import { useId, useState, type SubmitEvent } from 'react';
 import type { StaffRole } from '../../lib/api/staff.ts';
+import type { Lang } from '../../lib/i18n/languages.ts';
 import type { Translate } from '../../lib/i18n/translate.ts';
 import { apiErrorText, formProblems, type FormProblems } from '../../lib/staff/fieldIssues.ts';
 import type { StaffApi } from '../../lib/staff/staffApi.ts';
@@ -11,12 +12,13 @@ type AddField = (typeof fields)[number];
 const noProblems: FormProblems<AddField> = { fields: {}, code: undefined };
 
 interface Props {
+  lang: Lang;
   t: Translate;
   api: StaffApi;
   onAdded: () => void;
 }
 
-export default function AddStaffForm({ t, api, onAdded }: Props) {
+export default function AddStaffForm({ lang, t, api, onAdded }: Props) {
   const id = useId();
   const [email, setEmail] = useState('');
   const [name, setName] = useState('');
@@ -30,7 +32,7 @@ export default function AddStaffForm({ t, api, onAdded }: Props) {
     setBusy(true);
     setDone('');
     try {
-      const member = await api.addStaff({ email: email.trim(), role, ...(name.trim() && { name: name.trim() }) });
+      const member = await api.addStaff({ email: email.trim(), role, lang, ...(name.trim() && { name: name.trim() }) });
       setProblems(noProblems);
       setDone(t('staffAdmin.added', { name: member.name || member.email }));
       setEmail('');

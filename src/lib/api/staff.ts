@@ -37,8 +37,16 @@ export const staffListAnswer = z.object({ staff: z.array(staffRecordSchema) });
 export type StaffListAnswer = z.infer<typeof staffListAnswer>;
 
 const staffEmail = z.email().max(320);
-/** POST /api/staff/add (admins): adds a staff member, or brings back a removed one, with this role. */
-export const staffAddBody = z.object({ email: staffEmail, role: z.enum(staffRoles), name: personNameSchema.optional() });
+/**
+ * POST /api/staff/add (admins): adds a staff member, or brings back a removed one, with this role; someone new to the
+ * staff is told by e-mail (when the server sends e-mail), in `lang` (the staff page's language).
+ */
+export const staffAddBody = z.object({
+  email: staffEmail,
+  role: z.enum(staffRoles),
+  name: personNameSchema.optional(),
+  lang: z.enum(languages).optional(),
+});
 /** POST /api/staff/role (admins) */
 export const staffRoleBody = z.object({ email: staffEmail, role: z.enum(staffRoles) });
 export const staffMemberAnswer = z.object({ member: staffRecordSchema });

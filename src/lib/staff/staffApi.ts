@@ -7,6 +7,7 @@ import type { ExportAudience } from '../api/contacts.ts';
 import type { BodyOf } from '../api/contract.ts';
 import type { EndpointName } from '../api/endpoints.ts';
 import type { StaffRole } from '../api/staff.ts';
+import type { Lang } from '../i18n/languages.ts';
 import type { TokenGetter } from '../chat/chatApi.ts';
 import { ApiRequestError, requestEndpoint } from '../http/client.ts';
 
@@ -25,7 +26,8 @@ export function createStaffApi(getToken: TokenGetter) {
     inbox: (body: BodyOf<'inboxList'>) => call('inboxList', body),
     invite: (body: BodyOf<'invitationCreate'>) => call('invitationCreate', body).then((answer) => answer.invitation),
     staff: () => call('staffList', {}).then((answer) => answer.staff),
-    addStaff: (body: { email: string; role: StaffRole; name?: string }) => call('staffAdd', body).then((answer) => answer.member),
+    addStaff: (body: { email: string; role: StaffRole; name?: string; lang?: Lang }) =>
+      call('staffAdd', body).then((answer) => answer.member),
     setRole: (email: string, role: StaffRole) => call('staffRole', { email, role }).then((answer) => answer.member),
     removeStaff: (email: string) => call('staffRemove', { email }),
     contact: (contactId: string) => call('contactDetails', { contactId }),

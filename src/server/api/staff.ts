@@ -15,7 +15,15 @@ export const routes = [
   route({
     endpoint: 'staffAdd',
     caller: 'admin',
-    handle: async ({ services, body }): Promise<StaffMemberAnswer> => ({ member: await addStaff(services.db, body) }),
+    async handle({ services, body, caller }): Promise<StaffMemberAnswer> {
+      const { mail, config } = services;
+      const { lang, ...member } = body;
+      // Told by e-mail, in the language the admin chose (the staff page's), when the server sends e-mail.
+      const welcome = mail && { mail, siteUrl: config.SITE_URL, lang: lang ?? 'en', inviter: caller.name || caller.email };
+      const added = await addStaff(services.db, member, welcome ?? undefined);
+      if (welcome) mail.poke();
+      return { member: added };
+    },
   }),
 
   route({

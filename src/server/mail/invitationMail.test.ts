@@ -39,6 +39,32 @@ describe.each(testDatabases)('invitations by e-mail on $name', ({ open }) => {
     return (await signedInUser(emulator.host, email, { name })).idToken;
   }
 
+  it('tells someone an admin adds to the staff, in the language chosen, once, and again only when added back', async () => {
+    const admin = await staffToken('Dana Admin', 'admin');
+    const add = (email: string) => call('/api/staff/add', { token: admin, body: { email, role: 'agent', lang: 'ar' } });
+    const ivo = `ivo-${randomUUID()}@example.com`;
+    expect((await add(ivo)).status).toBe(200);
+    // Retried, or the role set again: already on the staff, nothing more is sent.
+    expect((await add(ivo)).status).toBe(200);
+    await services.mail!.startWorker().drain();
+    expect(catcher.mails).toHaveLength(1);
+    const [mail] = catcher.mails;
+    const ar = serverTranslator('ar');
+    expect(mail!.to).toBe(ivo);
+    expect(mail!.subject).toBe(ar('mail.staffWelcome.subject', { organisation: ar('site.name') }));
+    expect(mail!.text).toContain('Dana Admin');
+    expect(mail!.text).toContain(ar('staffAdmin.role.agent'));
+    expect(mail!.text).toContain(ivo);
+    expect(mail!.text).toContain(`/ar/login?next=${encodeURIComponent('/ar/chat')}`);
+    expect(mail!.html).toMatch(/<html lang="ar" dir="rtl">/);
+
+    // Removed, then added back: told again.
+    await call('/api/staff/remove', { token: admin, body: { email: ivo } });
+    await add(ivo);
+    await services.mail!.startWorker().drain();
+    expect(catcher.mails).toHaveLength(2);
+  });
+
   it('sends the invitation in the contact’s language, naming who invited them, with the link that opens the conversation', async () => {
     const token = await staffToken('Lee <Staff>');
     const answer = await call('/api/invitations/create', {

@@ -8,6 +8,9 @@
 import type { StaffRecord, StaffRole } from '../../lib/api/staff.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { upsertOrganizationUser } from './records.ts';
+import type { Lang } from '../../lib/i18n/languages.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { staffWelcomeMail } from '../mail/staffWelcomeMail.ts';
 import { ApiError } from '../errors.ts';
 import type { Services } from '../services.ts';
 
@@ -30,13 +33,39 @@ async function keepAnAdmin(tx: Queryable, email: string): Promise<void> {
 }
 
 /** Adds a staff member (or brings a removed one back) with this role; an existing one gets the role (and name). */
+/** Who is told by e-mail that they were added: the outbox, and what the e-mail says of who added them. */
+export interface StaffWelcome {
+  mail: Mailer;
+  siteUrl: string;
+  lang: Lang;
+  inviter: string;
+}
+
+/**
+ * Adds a staff member (or changes the role of one already there). Someone new to the staff, or back after being
+ * removed, gets the welcome e-mail when `welcome` says so, written in the same transaction (the outbox): one per
+ * addition, however often the request is retried.
+ */
 export function addStaff(
   db: Database,
   { email, role, name }: { email: string; role: StaffRole; name?: string | undefined },
+  welcome?: StaffWelcome,
 ): Promise<StaffRecord> {
   return db.transaction(async (tx) => {
     if (role !== 'admin') await keepAnAdmin(tx, email);
-    return upsertOrganizationUser(tx, { email, role, name });
+    const [before] = await tx.query<{ active: boolean }>(
+      `select removed_at is null as active from organization_users where lower(email) = lower($1) for update`,
+      [email],
+    );
+    const added = await upsertOrganizationUser(tx, { email, role, name });
+    if (welcome && !before?.active) {
+      // A retried request finds them already on the staff and sends nothing; one added again later is a new key.
+      const [row] = await tx.query<{ at: string }>(`select (extract(epoch from now()) * 1000)::bigint::text as at`);
+      const { mail, ...input } = welcome;
+      const idempotencyKey = `staffWelcome:${added.email.toLowerCase()}:${row!.at}`;
+      await mail.enqueue(tx, staffWelcomeMail({ idempotencyKey, to: added.email, role, ...input }));
+    }
+    return added;
   });
 }
 
