@@ -17,7 +17,7 @@ import { takeContactSessionParams } from '../lib/session/params.ts';
 import { targetPath } from '../lib/session/codeForm.ts';
 import { sessionKeyFor } from '../lib/session/sessionKey.ts';
 import { hasStaffHint } from '../lib/staff/signedInHint.ts';
-import { hasWorkspaceCookie, setWorkspaceCookie } from '../lib/staff/workspaceCookie.ts';
+import { hasWorkspaceCookie } from '../lib/staff/workspaceCookie.ts';
 import type { StaffChatIdentity } from '../flows/staff/staffChat.ts';
 import { keepSessionCurrent, openSession, submitCode, type SessionLink, type SessionView } from '../flows/session/sessionFlow.ts';
 import { $contactSessions } from '../stores/contactSessions.ts';
@@ -62,15 +62,15 @@ function Session({ lang, messages, sessionKey: pageKey, settings, workspace }: P
     const asContact = () => void openSession(key, taken).then(setView);
     // Only a browser where staff signed in loads Firebase; anyone else goes straight to the contact session.
     if (!hasStaffHint()) return asContact();
-    // Signed in before the workspace had its cookie: the server shows the workspace once it has it.
-    // (Once: a browser that keeps no cookie stays here.)
-    if (workspace && !hasWorkspaceCookie()) {
-      setWorkspaceCookie(true);
-      if (hasWorkspaceCookie()) return location.reload();
-    }
+    const asStaff = (identity: StaffChatIdentity) => {
+      // Staff signed in before the workspace had its cookie: the server shows the workspace once it has it. (Once:
+      // staffChatIdentity sets it; a browser that keeps no cookie stays here.)
+      if (workspace && hasWorkspaceCookie()) return location.reload();
+      setStaff(identity);
+    };
     import('../flows/staff/staffChat.ts')
       .then(({ staffChatIdentity }) => staffChatIdentity(settings.firebase))
-      .then((identity) => (identity ? setStaff(identity) : asContact()), asContact);
+      .then((identity) => (identity ? asStaff(identity) : asContact()), asContact);
   }, [pageKey, settings, workspace]);
 
   // Renewed on time and when the tab comes back (lib/session): the page only shows what that finds.

@@ -8,6 +8,7 @@ import type { ClientSettings } from '../lib/clientSettings.ts';
 import type { Lang } from '../lib/i18n/languages.ts';
 import type { Messages } from '../lib/i18n/schema.ts';
 import { paths } from '../lib/paths.ts';
+import { setWorkspaceCookie } from '../lib/staff/workspaceCookie.ts';
 import type { StaffChatIdentity } from '../flows/staff/staffChat.ts';
 import AppErrorGate from './AppErrorGate.tsx';
 import { useLazyModule } from './useLazyModule.ts';
@@ -28,6 +29,11 @@ function Access({ lang, messages, settings }: Props) {
     void import('../flows/staff/staffChat.ts')
       .then(({ staffAccess }) => staffAccess(settings.firebase))
       .then((found) => {
+        if (found === 'notStaff' && !new URLSearchParams(location.search).has('staff')) {
+          // Signed in, but not on the staff (any more): this browser's chat pages are a contact's again.
+          setWorkspaceCookie(false);
+          return location.reload();
+        }
         if (found !== 'signedOut') return setAccess(found);
         const next = location.pathname + location.search;
         location.replace(`${paths.login(lang)}?next=${encodeURIComponent(next)}`);

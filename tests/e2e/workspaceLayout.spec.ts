@@ -133,21 +133,24 @@ test('each row says who wrote its last message: the contact, "You:", or "Note:"'
   await expect.poll(async () => stripIsolates(await preview.innerText())).toBe(fill(en['inbox.previewNote']!, { text: 'VIP, be kind' }));
 });
 
-test('a signed-out staff member’s link to a conversation asks for sign-in, then opens that conversation', async ({ browser, baseURL }) => {
-  const ana = inviteLink(['--name', 'Link Ana']);
-  const context = await browser.newContext();
-  // The browser where staff signed in before: the workspace's cookie outlives the Firebase sign-in.
-  await context.addCookies([{ name: workspaceCookie, value: '1', url: baseURL! }]);
-  const page = await context.newPage();
-  const target = `/en/chat/${ana.chatBoxId}`;
-  await page.goto(target);
-  await expect(page).toHaveURL((url) => url.pathname === '/en/login' && url.searchParams.get('next') === target);
-  await page.getByLabel(en['login.email']!).fill(demoStaffLogin.email);
-  await page.getByLabel(en['login.password']!, { exact: true }).fill(demoStaffLogin.password);
-  await page.getByRole('button', { name: en['login.signIn']!, exact: true }).click();
-  await expect(page).toHaveURL((url) => url.pathname === target);
-  await expect(page.locator('.workspace-conversation').getByRole('heading', { name: 'Link Ana' })).toBeVisible();
-});
+for (const how of ['cookie', 'link'] as const) {
+  const where = how === 'cookie' ? 'on a browser where they signed in before' : 'from a staff e-mail’s link on a new browser';
+  test(`a signed-out staff member’s link to a conversation asks for sign-in, then opens it (${where})`, async ({ browser, baseURL }) => {
+    const ana = inviteLink(['--name', `Link Ana ${how}`]);
+    const context = await browser.newContext();
+    // The workspace's cookie outlives the Firebase sign-in; a staff e-mail's link says `?staff` instead.
+    if (how === 'cookie') await context.addCookies([{ name: workspaceCookie, value: '1', url: baseURL! }]);
+    const page = await context.newPage();
+    const target = `/en/chat/${ana.chatBoxId}${how === 'link' ? '?staff' : ''}`;
+    await page.goto(target);
+    await expect(page).toHaveURL((url) => url.pathname === '/en/login' && url.searchParams.get('next') === target);
+    await page.getByLabel(en['login.email']!).fill(demoStaffLogin.email);
+    await page.getByLabel(en['login.password']!, { exact: true }).fill(demoStaffLogin.password);
+    await page.getByRole('button', { name: en['login.signIn']!, exact: true }).click();
+    await expect(page).toHaveURL((url) => url.pathname === `/en/chat/${ana.chatBoxId}`);
+    await expect(page.locator('.workspace-conversation').getByRole('heading', { name: `Link Ana ${how}` })).toBeVisible();
+  });
+}
 
 test('an agent works through three open conversations by keyboard alone, resolving each and landing on the next', async ({ browser }) => {
   const token = `kb${Date.now()}`;
@@ -213,4 +216,17 @@ test('a colleague’s new invitation appears in another agent’s open list at o
 
   await expect(ivo.locator('.inbox-entry').filter({ hasText: 'Nia Newcomer' })).toBeVisible();
   expect(reloads).toBe(0);
+});
+
+test('someone signed in who is not on the staff gets a contact’s chat pages, not the workspace', async ({ page }) => {
+  const email = uniqueEmail('outsider');
+  await createAccount(email, 'correct-horse-1', { name: 'Otto Outsider' });
+  await page.goto('/en/login');
+  await page.getByLabel(en['login.email']!).fill(email);
+  await page.getByLabel(en['login.password']!, { exact: true }).fill('correct-horse-1');
+  await page.getByRole('button', { name: en['login.signIn']!, exact: true }).click();
+  await expect(page.getByText(fill(en['login.notStaff']!, { email }))).toBeVisible();
+  await page.goto('/en/chat');
+  await expect(page.locator('.session-form')).toBeVisible();
+  await expect(page.locator('.workspace')).toHaveCount(0);
 });

@@ -53,7 +53,6 @@ async function store(user: User, forceRefresh = false): Promise<string> {
     idTokenStoredAt: Date.now(),
   });
   setStaffHint(true, { uid: user.uid, name: user.displayName || user.email || '', avatarUrl: user.photoURL });
-  setWorkspaceCookie(true);
   return idToken;
 }
 
@@ -177,6 +176,8 @@ export async function fetchStaffDetails(auth: Auth): Promise<StaffMember | null>
   if (!(await currentIdToken(auth))) return null;
   const { organizationUser } = await requestEndpoint('me');
   $organizationUser.set(organizationUser);
+  // On the staff: this browser's chat pages are the staff workspace from now on (not for anyone else signed in).
+  setWorkspaceCookie(true);
   setStaffProfile({
     uid: organizationUser.uid,
     name: organizationUser.name || organizationUser.email,

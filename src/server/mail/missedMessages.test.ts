@@ -214,7 +214,7 @@ describe.each(testDatabases)('missed-message e-mails on $name', ({ open }) => {
     const en = serverTranslator('en');
     expect(mails[0]!.subject).toBe(en('mail.staffMissed.subject', { name: 'Ana Lima' }));
     expect(mails[0]!.text).toContain('My order <42> is late');
-    expect(mails[0]!.text).toContain(`https://help.example.com/en/chat/${ana.chatBoxId}`);
+    expect(mails[0]!.text).toContain(`https://help.example.com/en/chat/${ana.chatBoxId}?staff`);
     expect(mails[0]!.html).toContain('My order &lt;42&gt; is late');
 
     // Assigned: only the assignee hears of the next one (after the hour).

@@ -151,7 +151,8 @@ async function mailChatBox(services: Services, side: Side, chatBoxId: string, no
           lang,
           name: recipient.name,
           contactName,
-          link: new URL(`/${lang}/chat/${chatBoxId}`, config.SITE_URL).href,
+          // `?staff`: the staff workspace even on a browser that has never signed in (WorkspacePage.astro).
+          link: new URL(`/${lang}/chat/${chatBoxId}?staff`, config.SITE_URL).href,
           unsubscribeToken: unsubscribeToken(keys.unsubscribe, { kind: 'staff', id: String(recipient.id) }),
         });
         if (await mail.enqueue(tx, email)) written += 1;
