@@ -142,41 +142,47 @@ test('creating an account asks to verify the e-mail, fetches no user details unt
   await expect(page.getByText(fill(t['login.notStaff']!, { email }))).toBeVisible();
 });
 
-for (const [provider, label] of [
-  ['Google', t['login.google']!],
-  ['Apple', t['login.apple']!],
-] as const) {
-  test(`${provider} sign-in works by popup, through the emulator's provider page`, async ({ page }, testInfo) => {
-    const email = uniqueEmail(provider.toLowerCase());
-    foyer('staff', 'add', email, '--role', 'agent');
-    // A rare hang here once outlasted the whole test: each step now has its own limit, and what both windows logged
-    // is attached, so a failure says where it stopped.
-    const log: string[] = [];
-    page.on('console', (message) => log.push(`page ${message.type()}: ${message.text()}`));
-    page.on('pageerror', (error) => log.push(`page error: ${error.message}`));
-    const step = { timeout: 30_000 };
-    try {
-      await page.goto('/en/login');
-      const window = await test.step('the provider page opens in a popup', async () => {
-        const popup = page.waitForEvent('popup', step);
-        await page.getByRole('button', { name: label }).click();
-        const opened = await popup;
-        opened.on('console', (message) => log.push(`popup ${message.type()}: ${message.text()}`));
-        opened.on('close', () => log.push('popup closed'));
-        return opened;
-      });
-      await test.step('an account is chosen on it', async () => {
-        await window.locator('#add-account-button button').click(step);
-        await window.locator('#email-input').fill(email, step);
-        await window.locator('#sign-in').click(step);
-      });
-      await test.step('the page signs in and moves on', () => expect(page).toHaveURL(/\/en\/chat$/, step));
-    } catch (error) {
-      await testInfo.attach('console', { body: log.join('\n'), contentType: 'text/plain' });
-      throw error;
-    }
-  });
-}
+test.describe('popup sign-in', () => {
+  // Offline, the Auth emulator's provider page now and then leaves the app with auth/internal-error (the popup logs
+  // a host it cannot resolve; its form never shows): seen in two of some fifty runs, either provider. A second try
+  // tells that apart from a broken sign-in, which fails every time.
+  test.describe.configure({ retries: 1 });
+  for (const [provider, label] of [
+    ['Google', t['login.google']!],
+    ['Apple', t['login.apple']!],
+  ] as const) {
+    test(`${provider} sign-in works by popup, through the emulator's provider page`, async ({ page }, testInfo) => {
+      const email = uniqueEmail(provider.toLowerCase());
+      foyer('staff', 'add', email, '--role', 'agent');
+      // A rare hang here once outlasted the whole test: each step now has its own limit, and what both windows logged
+      // is attached, so a failure says where it stopped.
+      const log: string[] = [];
+      page.on('console', (message) => log.push(`page ${message.type()}: ${message.text()}`));
+      page.on('pageerror', (error) => log.push(`page error: ${error.message}`));
+      const step = { timeout: 30_000 };
+      try {
+        await page.goto('/en/login');
+        const window = await test.step('the provider page opens in a popup', async () => {
+          const popup = page.waitForEvent('popup', step);
+          await page.getByRole('button', { name: label }).click();
+          const opened = await popup;
+          opened.on('console', (message) => log.push(`popup ${message.type()}: ${message.text()}`));
+          opened.on('close', () => log.push('popup closed'));
+          return opened;
+        });
+        await test.step('an account is chosen on it', async () => {
+          await window.locator('#add-account-button button').click(step);
+          await window.locator('#email-input').fill(email, step);
+          await window.locator('#sign-in').click(step);
+        });
+        await test.step('the page signs in and moves on', () => expect(page).toHaveURL(/\/en\/chat$/, step));
+      } catch (error) {
+        await testInfo.attach('console', { body: log.join('\n'), contentType: 'text/plain' });
+        throw error;
+      }
+    });
+  }
+});
 
 test('a password reset goes from the e-mailed link to a new password that signs in', async ({ page }) => {
   const email = uniqueEmail('forgetful');
