@@ -71,10 +71,28 @@ export const chatBoxSummarySchema = z.object({
   seq: eventSeqSchema,
 });
 export type ChatBoxSummary = z.infer<typeof chatBoxSummarySchema>;
+/**
+ * What staff did in a chat box, for its history (staff only): a status set or an assignment, by whom (a staff
+ * member's uid; null: the contact's message reopened it) and when (ISO 8601).
+ */
+export const staffActivitySchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('status'), seq: eventSeqSchema, at: z.string(), by: z.string().nullable(), status: z.enum(chatStatuses) }),
+  z.object({
+    type: z.literal('assignment'),
+    seq: eventSeqSchema,
+    at: z.string(),
+    by: z.string().nullable(),
+    assignee: assigneeSchema.nullable(),
+  }),
+]);
+export type StaffActivity = z.infer<typeof staffActivitySchema>;
+
 export const listMessagesAnswer = z.object({
   chatBox: chatBoxSummarySchema,
   /** Oldest first. */
   messages: z.array(messageSchema),
+  /** Staff only: what staff did from this page's first message to its last (all of it at either end), by seq. */
+  activity: z.array(staffActivitySchema).optional(),
   /** Whether there are older messages than the first of this page, and newer than its last. */
   hasOlder: z.boolean(),
   hasNewer: z.boolean(),
@@ -130,7 +148,15 @@ export const chatEventSchema = z.discriminatedUnion('type', [
     position,
     readCursor: readCursorSchema,
   }),
-  z.object({ type: z.literal('status'), chatBoxId: z.string(), seq: eventSeqSchema, position, status: z.enum(chatStatuses) }),
+  /** `by`, staff only: the staff member's uid, or null when the contact's message reopened it. */
+  z.object({
+    type: z.literal('status'),
+    chatBoxId: z.string(),
+    seq: eventSeqSchema,
+    position,
+    status: z.enum(chatStatuses),
+    by: z.string().nullable().optional(),
+  }),
   /** Staff only: the chat box was made (an invitation). */
   z.object({ type: z.literal('opened'), chatBoxId: z.string(), seq: eventSeqSchema, position }),
   /** Staff only (a contact's stream leaves it out). */
@@ -140,6 +166,8 @@ export const chatEventSchema = z.discriminatedUnion('type', [
     seq: eventSeqSchema,
     position,
     assignee: assigneeSchema.nullable(),
+    /** The staff member who assigned it (their uid). */
+    by: z.string().nullable().optional(),
   }),
 ]);
 export type ChatEvent = z.infer<typeof chatEventSchema>;

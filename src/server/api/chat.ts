@@ -106,13 +106,15 @@ export const routes = [
   route({
     endpoint: 'chatStatus',
     caller: 'staff',
-    handle: async ({ services, body }) => ({ status: await setStatus(services, body.chatBoxId, body.status) }),
+    handle: async ({ services, body, caller }) => ({ status: await setStatus(services, body.chatBoxId, body.status, caller.uid) }),
   }),
 
   route({
     endpoint: 'chatAssign',
     caller: 'staff',
-    handle: async ({ services, body }): Promise<AssignAnswer> => ({ assignee: await assign(services, body.chatBoxId, body.assignee) }),
+    handle: async ({ services, body, caller }): Promise<AssignAnswer> => ({
+      assignee: await assign(services, body.chatBoxId, body.assignee, caller.uid),
+    }),
   }),
 
   route({

@@ -162,6 +162,36 @@ describe.each(testDatabases)('the staff workspace API on $name', ({ open }) => {
     expect((await list(ana.token, ana.chatBoxId)).chatBox.status).toBe('open');
   });
 
+  it('keeps who resolved, reopened and assigned, and when, for staff: in their pages and their streams, never the contact’s', async () => {
+    const ana = await contact();
+    const [dana, ivo] = [await staff('admin', 'Dana'), await staff('agent', 'Ivo')];
+    const contactStream = await openStream(`${server.url}/api/chat/stream?chatBoxId=${ana.chatBoxId}`, ana.token);
+    const staffStream = await openStream(`${server.url}/api/chat/stream?chatBoxId=${ana.chatBoxId}`, ivo.idToken);
+    await send(ana.token, ana.chatBoxId, 'Hello');
+    await call('/api/chat/assign', { token: dana.idToken, body: { chatBoxId: ana.chatBoxId, assignee: ivo.email } });
+    await call('/api/chat/status', { token: ivo.idToken, body: { chatBoxId: ana.chatBoxId, status: 'resolved' } });
+    // The contact writing reopens it: nobody on the staff did.
+    await send(ana.token, ana.chatBoxId, 'One more thing');
+
+    const { activity } = await list(ivo.idToken, ana.chatBoxId);
+    expect(activity).toMatchObject([
+      { type: 'assignment', by: dana.uid, assignee: { email: ivo.email } },
+      { type: 'status', by: ivo.uid, status: 'resolved' },
+      { type: 'status', by: null, status: 'open' },
+    ]);
+    for (const entry of activity) expect(Date.parse(entry.at)).toBeGreaterThan(Date.now() - 60_000);
+    expect((await list(ana.token, ana.chatBoxId)).activity).toBeUndefined();
+
+    await staffStream.waitFor((e) => e.event === 'status' && e.data.status === 'open');
+    expect(staffStream.events.find((e) => e.event === 'assignment')!.data.by).toBe(dana.uid);
+    expect(staffStream.events.find((e) => e.event === 'status')!.data.by).toBe(ivo.uid);
+    await contactStream.waitFor((e) => e.event === 'status' && e.data.status === 'open');
+    expect(contactStream.events.map((e) => e.event)).toEqual(['message', 'status', 'message', 'status']);
+    expect(contactStream.events.some((e) => 'by' in e.data)).toBe(false);
+    contactStream.close();
+    staffStream.close();
+  });
+
   it('tells open inbox streams of a new chat box at once, and lists it before anyone writes', async () => {
     const [lee, kim] = [await staff(), await staff()];
     const inboxStream = await openStream(`${server.url}/api/inbox/stream`, kim.idToken);

@@ -44,8 +44,8 @@ export type StoredEvent = ChatEvent & { position: number; contactSees?: number |
 export type EventChange =
   | { type: 'message'; message: Message }
   | { type: 'read'; readCursor: ReadCursor; contactSees: number | null }
-  | { type: 'status'; status: ChatStatus }
-  | { type: 'assignment'; assignee: Assignee | null };
+  | { type: 'status'; status: ChatStatus; by: string | null }
+  | { type: 'assignment'; assignee: Assignee | null; by: string | null };
 
 /**
  * The event as a contact sees it, or undefined: never an internal note, nor who the chat box is assigned to, and a
@@ -55,6 +55,11 @@ export function contactView(event: StoredEvent): ChatEvent | undefined {
   const { position: _, contactSees, ...shown } = event;
   if (shown.type === 'message') return shown.message.internal ? undefined : shown;
   if (shown.type === 'assignment' || shown.type === 'opened') return undefined;
+  // Which staff member changed the status is for staff.
+  if (shown.type === 'status') {
+    const { by: _by, ...status } = shown;
+    return status;
+  }
   if (shown.type === 'read' && contactSees !== undefined && contactSees !== shown.readCursor.messageId) {
     return contactSees === null ? undefined : { ...shown, readCursor: { ...shown.readCursor, messageId: contactSees } };
   }
@@ -92,9 +97,9 @@ export async function appendEvent(tx: Queryable, chatBoxId: string, change: Even
     change.type === 'read'
       ? { readCursor: change.readCursor, contactSees: change.contactSees }
       : change.type === 'status'
-        ? { status: change.status }
+        ? { status: change.status, by: change.by }
         : change.type === 'assignment'
-          ? { assignee: change.assignee }
+          ? { assignee: change.assignee, by: change.by }
           : null;
   await tx.query(`insert into chat_events (position, chat_box_id, seq, type, message_id, data) values ($1, $2, $3, $4, $5, $6)`, [
     position,
@@ -123,7 +128,13 @@ interface EventRow extends MessageRow {
   seq: number;
   type: ChatEvent['type'];
   event_chat_box_id: string;
-  data: { readCursor?: ReadCursor; contactSees?: number | null; status?: ChatStatus; assignee?: Assignee | null } | null;
+  data: {
+    readCursor?: ReadCursor;
+    contactSees?: number | null;
+    status?: ChatStatus;
+    assignee?: Assignee | null;
+    by?: string | null;
+  } | null;
 }
 
 function toEvent(row: EventRow): StoredEvent {
@@ -139,9 +150,9 @@ function toEvent(row: EventRow): StoredEvent {
         ...(row.data!.contactSees !== undefined && { contactSees: row.data!.contactSees }),
       };
     case 'status':
-      return { type: 'status', ...base, status: row.data!.status! };
+      return { type: 'status', ...base, status: row.data!.status!, by: row.data!.by ?? null };
     case 'assignment':
-      return { type: 'assignment', ...base, assignee: row.data!.assignee ?? null };
+      return { type: 'assignment', ...base, assignee: row.data!.assignee ?? null, by: row.data!.by ?? null };
     case 'opened':
       return { type: 'opened', ...base };
   }

@@ -3,7 +3,7 @@
  * published (events.ts, hub.ts). A message is stored before it is acknowledged; the sender's client id makes a
  * retried send return the first message instead of storing a second.
  */
-import type { Assignee, ChatStatus, ListMessagesAnswer, Message, Participant, ReadCursor } from '../../lib/api/chat.ts';
+import type { Assignee, ChatStatus, ListMessagesAnswer, Message, Participant, ReadCursor, StaffActivity } from '../../lib/api/chat.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { ApiError } from '../errors.ts';
 import {
@@ -181,7 +181,7 @@ export async function sendMessage(store: ChatStore, chatBoxId: string, message: 
   if (result.outcome === 'duplicate') return firstMessage(db, chatBoxId, sender, clientId);
   const { status, ...stored } = result.event;
   chat.publish(stored);
-  if (status === 'resolved' && sender.kind === 'contact') await setStatus(store, chatBoxId, 'open');
+  if (status === 'resolved' && sender.kind === 'contact') await setStatus(store, chatBoxId, 'open', null);
   return stored.message;
 }
 
@@ -226,10 +226,11 @@ export function markRead(store: ChatStore, chatBoxId: string, reader: Participan
   });
 }
 
-export function setStatus(store: ChatStore, chatBoxId: string, status: ChatStatus): Promise<ChatStatus> {
+/** Sets the status; `by`: the staff member's uid, or null when the contact's message reopens it. */
+export function setStatus(store: ChatStore, chatBoxId: string, status: ChatStatus, by: string | null): Promise<ChatStatus> {
   return change(store, chatBoxId, async (tx) => {
     const [changed] = await tx.query(`update chat_boxes set status = $2 where id = $1 and status <> $2 returning 1`, [chatBoxId, status]);
-    return { result: status, ...(changed && { event: { type: 'status', status } as const }) };
+    return { result: status, ...(changed && { event: { type: 'status', status, by } as const }) };
   });
 }
 
@@ -304,6 +305,9 @@ export async function listMessages(
      where message_id is not null order by reader_kind, reader_id`,
     [chatBoxId, notes],
   );
+  const messages = page.map(toMessage);
+  const hasOlder = forward ? await exists('<=', after) : more;
+  const hasNewer = forward ? more : await exists('>=', before);
   return {
     chatBox: {
       id: chatBoxId,
@@ -312,15 +316,43 @@ export async function listMessages(
       assignee: notes ? toAssignee(box) : null,
       seq: box.event_seq,
     },
-    messages: page.map(toMessage),
-    hasOlder: forward ? await exists('<=', after) : more,
-    hasNewer: forward ? more : await exists('>=', before),
+    messages,
+    ...(notes && {
+      activity: await staffActivity(
+        db,
+        chatBoxId,
+        hasOlder ? messages[0]?.createdAt : undefined,
+        hasNewer ? messages.at(-1)?.createdAt : undefined,
+      ),
+    }),
+    hasOlder,
+    hasNewer,
     readCursors: cursors.map((row) => ({ reader: { kind: row.reader_kind, id: row.reader_id }, messageId: row.message_id })),
   };
 }
 
-/** Assigns the chat box to the staff member with this e-mail (not removed), or to nobody. */
-export function assign(store: ChatStore, chatBoxId: string, email: string | null): Promise<Assignee | null> {
+/** What staff did in a chat box between two times (either end open), by seq: its status and assignment events. */
+async function staffActivity(db: Queryable, chatBoxId: string, from: string | undefined, to: string | undefined): Promise<StaffActivity[]> {
+  const rows = await db.query<{
+    seq: number;
+    type: 'status' | 'assignment';
+    data: { status?: ChatStatus; assignee?: Assignee | null; by?: string | null };
+    created_at: Date;
+  }>(
+    `select seq, type, data, created_at from chat_events
+     where chat_box_id = $1 and type in ('status', 'assignment')
+       and ($2::timestamptz is null or created_at >= $2) and ($3::timestamptz is null or created_at <= $3)
+     order by seq`,
+    [chatBoxId, from ?? null, to ?? null],
+  );
+  return rows.map(({ seq, type, data, created_at }) => {
+    const common = { seq, at: created_at.toISOString(), by: data.by ?? null };
+    return type === 'status' ? { type, ...common, status: data.status! } : { type, ...common, assignee: data.assignee ?? null };
+  });
+}
+
+/** Assigns the chat box to the staff member with this e-mail (not removed), or to nobody; `by`: who did (uid). */
+export function assign(store: ChatStore, chatBoxId: string, email: string | null, by: string): Promise<Assignee | null> {
   return change(store, chatBoxId, async (tx) => {
     let assignee: (Assignee & { id: number }) | null = null;
     if (email !== null) {
@@ -336,6 +368,6 @@ export function assign(store: ChatStore, chatBoxId: string, email: string | null
       [chatBoxId, assignee?.id ?? null],
     );
     const result = assignee && { email: assignee.email, name: assignee.name, uid: assignee.uid };
-    return { result, ...(changed && { event: { type: 'assignment', assignee: result } as const }) };
+    return { result, ...(changed && { event: { type: 'assignment', assignee: result, by } as const }) };
   });
 }

@@ -218,7 +218,7 @@ describe.each(testDatabases)('missed-message e-mails on $name', ({ open }) => {
     expect(mails[0]!.html).toContain('My order &lt;42&gt; is late');
 
     // Assigned: only the assignee hears of the next one (after the hour).
-    await assign(services, ana.chatBoxId, kim.email);
+    await assign(services, ana.chatBoxId, kim.email, 'test-admin');
     await say(ana.chatBoxId, { kind: 'contact', id: ana.contactId }, 'Hello?');
     expect(await scanMissedMessages(services, minutes(70))).toBe(1);
     expect((await delivered()).map((mail) => mail.to)).toEqual([kim.email]);
