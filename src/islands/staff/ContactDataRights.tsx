@@ -88,7 +88,8 @@ export default function ContactDataRights({ contactId, email, t, getToken, onEra
         <button type="button" className="button secondary" onClick={() => void exportData('team')}>
           {t('dataRights.exportWithNotes')}
         </button>
-        <button type="button" className="button danger" onClick={openErase}>
+        {/* Not the strongest control here: it only opens the dialog, whose confirm button is. */}
+        <button type="button" className="button secondary" onClick={openErase}>
           {t('dataRights.erase')}
         </button>
       </div>

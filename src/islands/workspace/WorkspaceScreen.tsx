@@ -38,6 +38,7 @@ export default function WorkspaceScreen({ lang, t, messages, staff, mailEnabled 
   const [detailsShown, setDetailsShown] = useState(false);
   const [contactName, setContactName] = useState<string | undefined>();
   const heading = useRef<HTMLHeadingElement>(null);
+  const listHeading = useRef<HTMLHeadingElement>(null);
   const openDetails = useRef<HTMLButtonElement>(null);
   const closeDetails = useRef<HTMLButtonElement>(null);
   const moved = useRef(false);
@@ -52,11 +53,12 @@ export default function WorkspaceScreen({ lang, t, messages, staff, mailEnabled 
     document.title = workspaceTitle(subject ?? t(chatBoxId ? 'session.title' : 'inbox.title'), t('site.name'), shown?.unread ?? 0);
   }, [subject, chatBoxId, shown?.unread, t]);
 
-  // A conversation opened from the list: focus goes to its heading, so a screen reader says where it now is.
+  // A conversation opened from the list: focus goes to its heading, so a screen reader says where it now is; back
+  // to the list alone (phones), to the list's.
   useEffect(() => {
     setContactName(undefined);
     setDetailsShown(false);
-    if (moved.current) heading.current?.focus();
+    if (moved.current) (chatBoxId ? heading : listHeading).current?.focus();
   }, [chatBoxId]);
 
   /** Shown or hidden by a button: focus goes into the details, and back to the button that opened them. */
@@ -136,7 +138,7 @@ export default function WorkspaceScreen({ lang, t, messages, staff, mailEnabled 
       <h1 className="sr-only">{t('workspace.nav')}</h1>
       <section className="workspace-list" aria-labelledby={`${id}-list`} ref={list}>
         <div className="workspace-list-head">
-          <h2 id={`${id}-list`} className="workspace-pane-title">
+          <h2 id={`${id}-list`} className="workspace-pane-title" tabIndex={-1} ref={listHeading}>
             {t('inbox.title')}
           </h2>
           <ShortcutsDialog t={t} ref={shortcuts} />
