@@ -77,6 +77,7 @@ for (const lang of ['en', 'ar'] as const) {
     await expect(conversation).toBeVisible();
     await staff.getByRole('link', { name: t['workspace.back']! }).click();
     await expect(list).toBeVisible();
+    await expect(list.getByRole('heading', { level: 2, name: t['inbox.title']! })).toBeFocused();
     await expect(conversation).toBeHidden();
     await expect(staff).toHaveURL((url) => url.pathname === `/${lang}/chat`);
     expect(violationsOf(await new AxeBuilder({ page: staff }).analyze())).toEqual([]);
@@ -176,13 +177,18 @@ test('an agent works through three open conversations by keyboard alone, resolvi
   await staff.getByLabel(en['chat.composerLabel']!).fill('');
   await staff.getByLabel(en['chat.composerLabel']!).press('Shift+Tab');
 
+  const resolve = staff.getByRole('button', { name: en['staffTools.resolve']! });
   for (const next of ['Key Bo', 'Key Ana']) {
+    // A shortcut presses the conversation's own control: once it is there, as a person sees it.
+    await expect(resolve).toBeVisible();
     await staff.keyboard.press('e');
     await expect(heading).toHaveText(next);
     await expect(heading).toBeFocused();
   }
+  await expect(staff.getByRole('button', { name: en['staffTools.assignToMe']! })).toBeVisible();
   await staff.keyboard.press('a');
   await expect(staff.getByRole('button', { name: en['staffTools.unassign']! })).toBeVisible();
+  await expect(resolve).toBeVisible();
   await staff.keyboard.press('e');
   await expect(staff.getByText(en['inbox.noMatches']!)).toBeVisible();
 
