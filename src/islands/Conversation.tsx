@@ -7,7 +7,7 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
-import type { ChatStatus, Participant } from '../lib/api/chat.ts';
+import type { ChatStatus, Participant, StaffActivity } from '../lib/api/chat.ts';
 import { signedOutCodes } from '../lib/api/constants.ts';
 import type { TokenGetter } from '../lib/chat/chatApi.ts';
 import { startLiveConversation, type LiveConversation } from '../flows/chat/liveConversation.ts';
@@ -94,6 +94,18 @@ export default function Conversation({ lang, t, messages, chatBoxId, me, getToke
     return { name: user?.name || t('chat.staffMember'), avatarUrl: user?.avatarUrl };
   }
 
+  /** A line of staff's history: who did what (a staff member by name; null: the contact's message reopened it). */
+  function activityText(line: StaffActivity): string {
+    if (line.by === null && line.type === 'status' && line.status === 'open') return t('history.reopenedByContact');
+    const by = sender({ kind: 'staff', id: line.by ?? '' }, false).name;
+    if (line.type === 'assignment') {
+      return line.assignee
+        ? t('history.assigned', { by, name: line.assignee.name || line.assignee.email })
+        : t('history.unassigned', { by });
+    }
+    return t(line.status === 'resolved' ? 'history.resolved' : 'history.reopened', { by });
+  }
+
   // Announce new messages from the other side (never one's own, never older pages or the first load).
   useEffect(() => {
     if (!state.loaded) return;
@@ -164,6 +176,8 @@ export default function Conversation({ lang, t, messages, chatBoxId, me, getToke
           lang={lang}
           t={t}
           entries={timeline}
+          activity={isStaff ? state.activity : undefined}
+          activityText={activityText}
           firstUnreadId={state.firstUnreadId}
           hasOlder={state.hasOlder}
           loadingOlder={state.loadingOlder}

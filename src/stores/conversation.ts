@@ -14,8 +14,10 @@ import type {
   Message,
   Participant,
   ReadCursor,
+  StaffActivity,
   TypingEvent,
 } from '../lib/api/chat.ts';
+import { activityFromEvent, mergeActivity } from '../lib/chat/activity.ts';
 import type { StreamState } from '../lib/chat/eventStream.ts';
 import type { OutboxItem } from '../lib/chat/outbox.ts';
 import { buildTimeline, mergeCursor, mergeMessages, myReadCursor, otherSideReadUpTo, sameParticipant } from '../lib/chat/timeline.ts';
@@ -28,6 +30,8 @@ export interface ConversationState {
   assignee: Assignee | null | undefined;
   /** Sorted by id, each once. */
   messages: Message[];
+  /** Staff only: what staff did (status, assignment), by seq, each once. */
+  activity: StaffActivity[];
   pending: OutboxItem[];
   readCursors: ReadCursor[];
   /** Who is typing, until when (ms). */
@@ -49,6 +53,7 @@ export function createConversation(me: Participant, now = () => Date.now()) {
     status: undefined,
     assignee: undefined,
     messages: [],
+    activity: [],
     pending: [],
     readCursors: [],
     typing: [],
@@ -112,6 +117,7 @@ export function createConversation(me: Participant, now = () => Date.now()) {
         // A contact's answer leaves the assignee out; an event may have said more recently.
         assignee: state.assignee !== undefined ? state.assignee : (answer.chatBox.assignee ?? null),
         messages,
+        activity: mergeActivity(state.activity, answer.activity ?? []),
         readCursors,
         hasOlder: which === 'older' || !state.loaded ? answer.hasOlder : state.hasOlder,
         loadingOlder: which === 'older' ? false : state.loadingOlder,
@@ -121,9 +127,11 @@ export function createConversation(me: Participant, now = () => Date.now()) {
     },
 
     applyEvent(event: ChatEvent) {
-      if (event.type === 'message') addMessages([event.message]);
-      else if (event.type === 'read') $conversation.setKey('readCursors', mergeCursor($conversation.get().readCursors, event.readCursor));
-      else if (event.type === 'status') $conversation.setKey('status', event.status);
+      if (event.type === 'message') return addMessages([event.message]);
+      if (event.type === 'read') return $conversation.setKey('readCursors', mergeCursor($conversation.get().readCursors, event.readCursor));
+      const line = activityFromEvent(event);
+      if (line) $conversation.setKey('activity', mergeActivity($conversation.get().activity, [line]));
+      if (event.type === 'status') $conversation.setKey('status', event.status);
       else if (event.type === 'assignment') $conversation.setKey('assignee', event.assignee);
     },
 

@@ -9,7 +9,7 @@ import type { Page } from '@playwright/test';
 import { demoStaffLogin } from '../../scripts/authEmulator.mjs';
 import { workspaceCookie } from '../../src/lib/staff/workspaceCookie.ts';
 import { violationsOf } from './axe.ts';
-import { log, write } from './chatPage.ts';
+import { log, openPage, write } from './chatPage.ts';
 import { foyer, inviteLink } from './cli.ts';
 import { messages } from './content.ts';
 import { createAccount, uniqueEmail } from './emulator.ts';
@@ -222,6 +222,59 @@ test('a colleague’s new invitation appears in another agent’s open list at o
 
   await expect(ivo.locator('.inbox-entry').filter({ hasText: 'Nia Newcomer' })).toBeVisible();
   expect(reloads).toBe(0);
+});
+
+test('the history shows staff what staff did, live and after a reload, and shows the contact none of it', async ({ browser }) => {
+  const agent = async (name: string) => {
+    const email = uniqueEmail(name.split(' ')[0]!.toLowerCase());
+    await createAccount(email, 'correct-horse-1', { name });
+    foyer('staff', 'add', email, '--role', 'agent', '--name', name);
+    return { email, password: 'correct-horse-1' };
+  };
+  const dana = await signedIn(browser, '/en/chat', await agent('Dana History'));
+  const ivoLogin = await agent('Ivo History');
+  const invitation = inviteLink(['--name', 'Hana History']);
+  const contact = await openPage(browser, invitation.path);
+  await write(contact, 'en', 'Who will help me?');
+  const ivo = await signedIn(browser, `/en/chat/${invitation.chatBoxId}`, ivoLogin);
+  await expect(log(ivo, 'en').getByText('Who will help me?')).toBeVisible();
+
+  await dana.goto(`/en/chat/${invitation.chatBoxId}`);
+  const tools = dana.getByRole('region', { name: en['staffTools.label']! });
+  await tools.getByLabel(en['staffTools.assignTo']!).selectOption({ label: 'Ivo History' });
+  await tools.getByRole('button', { name: en['staffTools.assign']!, exact: true }).click();
+  const assigned = fill(en['history.assigned']!, { by: 'Dana History', name: 'Ivo History' });
+  await expect(log(dana, 'en').locator('.chat-activity').filter({ hasText: assigned })).toBeVisible();
+  // Live in a colleague's open conversation, with who and when.
+  const line = log(ivo, 'en').locator('.chat-activity').filter({ hasText: assigned });
+  await expect(line).toBeVisible();
+  await expect(line.locator('time')).toHaveAttribute('datetime', /^\d{4}-\d\d-\d\dT/);
+
+  // Resolved by Dana, then reopened by the contact's message (a line after that message).
+  await tools.getByRole('button', { name: en['staffTools.resolve']! }).click();
+  await expect(log(ivo, 'en').getByText(fill(en['history.resolved']!, { by: 'Dana History' }))).toBeVisible();
+  await write(contact, 'en', 'One more thing');
+  await expect(log(ivo, 'en').getByText(en['history.reopenedByContact']!)).toBeVisible();
+  await ivo.reload();
+  await expect(log(ivo, 'en').locator('.chat-activity')).toHaveText([
+    new RegExp(assigned),
+    new RegExp(fill(en['history.resolved']!, { by: 'Dana History' })),
+    new RegExp(en['history.reopenedByContact']!),
+  ]);
+  await expect(log(ivo, 'en').locator('.chat-text, .chat-activity > span')).toHaveText([
+    'Who will help me?',
+    assigned,
+    fill(en['history.resolved']!, { by: 'Dana History' }),
+    'One more thing',
+    en['history.reopenedByContact']!,
+  ]);
+
+  // The contact: the messages, none of the history, live or after a reload.
+  await expect(log(contact, 'en').getByText('One more thing')).toBeVisible();
+  await contact.reload();
+  await expect(log(contact, 'en').getByText('One more thing')).toBeVisible();
+  await expect(log(contact, 'en').locator('.chat-activity')).toHaveCount(0);
+  await expect(contact.getByText(/Dana History|Ivo History/)).toHaveCount(0);
 });
 
 test('someone signed in who is not on the staff gets a contact’s chat pages, not the workspace', async ({ page }) => {

@@ -144,13 +144,21 @@ describe('a live conversation', () => {
     await vi.waitFor(() => expect(conversation.$conversation.get().connection).toBe('open'));
     expect(conversation.$conversation.get()).toMatchObject({ status: 'open', assignee: null });
     const lee = { email: 'lee@example.com', name: 'Lee', uid: 'uid-1' };
+    const at = '2026-01-01T10:05:00.000Z';
     streams[0]!.write(
-      `event: assignment\nid: 6\ndata: ${JSON.stringify({ type: 'assignment', chatBoxId: 'cb_1', seq: 6, assignee: lee })}\n\n`,
+      `event: assignment\nid: 6\ndata: ${JSON.stringify({ type: 'assignment', chatBoxId: 'cb_1', seq: 6, assignee: lee, by: 'uid-3', at })}\n\n`,
     );
     streams[0]!.write(
-      `event: status\nid: 7\ndata: ${JSON.stringify({ type: 'status', chatBoxId: 'cb_1', seq: 7, status: 'resolved' })}\n\n`,
+      `event: status\nid: 7\ndata: ${JSON.stringify({ type: 'status', chatBoxId: 'cb_1', seq: 7, status: 'resolved', by: 'uid-3', at })}\n\n`,
     );
     await vi.waitFor(() => expect(conversation.$conversation.get()).toMatchObject({ status: 'resolved', assignee: lee }));
+    // Each a line of the history, and who did it is looked up once.
+    expect(conversation.$conversation.get().activity).toEqual([
+      { type: 'assignment', seq: 6, at, by: 'uid-3', assignee: lee },
+      { type: 'status', seq: 7, at, by: 'uid-3', status: 'resolved' },
+    ]);
+    await vi.waitFor(() => expect($organizationUsers.get()['uid-3']).toMatchObject({ name: 'Lee' }));
+    expect(calls.filter((call) => call.path === '/api/organizationUsers/get' && call.body['uid'] === 'uid-3')).toHaveLength(1);
 
     await live.setStatus('open');
     await live.assign(null);
@@ -197,6 +205,8 @@ describe('the stream’s event guard', () => {
     expect(isChatEvent({ ...base, type: 'assignment', assignee: 'a@example.com' })).toBe(false);
     expect(isChatEvent({ type: 'assignment', assignee: null })).toBe(false);
     expect(isChatEvent({ ...base, type: 'status', status: 'closed' })).toBe(false);
+    expect(isChatEvent({ ...base, type: 'status', status: 'open', by: 7 })).toBe(false);
+    expect(isChatEvent({ ...base, type: 'assignment', assignee: null, at: {} })).toBe(false);
     expect(isChatEvent({ ...base, type: 'other' })).toBe(false);
   });
 });

@@ -3,7 +3,7 @@
  * page's seq (so nothing falls between), the outbox (flushed whenever the stream opens), older pages on demand,
  * read cursors, typing signals, the names of staff senders, and for staff: status, assignment and internal notes.
  */
-import type { Assignee, ChatEvent, ChatStatus, Message, Participant, TypingEvent } from '../../lib/api/chat.ts';
+import type { Assignee, ChatEvent, ChatStatus, Message, Participant, StaffActivity, TypingEvent } from '../../lib/api/chat.ts';
 import { typingEveryMs } from '../../lib/api/constants.ts';
 import { ApiRequestError } from '../../lib/http/client.ts';
 import { loadOrganizationUser } from '../../stores/organizationUsers.ts';
@@ -52,6 +52,11 @@ export function startLiveConversation({ chatBoxId, getToken, conversation, origi
     for (const message of messages) knowStaff(message.sender);
   }
 
+  /** Who did what in the history: their names, once each. */
+  const knowActors = (activity: readonly StaffActivity[] = []) => {
+    for (const line of activity) if (line.by) knowStaff({ kind: 'staff', id: line.by });
+  };
+
   const isStop = (error: unknown) => error instanceof ApiRequestError && stopStatuses.includes(error.status);
 
   function openStream(seq: number) {
@@ -77,8 +82,9 @@ export function startLiveConversation({ chatBoxId, getToken, conversation, origi
           return conversation.applyTyping(json);
         }
         if (!isChatEvent(json)) return;
-        if (json.type === 'message') received([json.message]);
-        else conversation.applyEvent(json);
+        if (json.type === 'message') return received([json.message]);
+        conversation.applyEvent(json);
+        if ((json.type === 'status' || json.type === 'assignment') && json.by) knowStaff({ kind: 'staff', id: json.by });
       },
     });
   }
@@ -89,6 +95,7 @@ export function startLiveConversation({ chatBoxId, getToken, conversation, origi
       if (closed) return;
       conversation.applyPage(answer, 'newest');
       received(answer.messages);
+      knowActors(answer.activity);
       openStream(answer.chatBox.seq);
     } catch (error) {
       if (closed) return;
@@ -130,6 +137,7 @@ export function startLiveConversation({ chatBoxId, getToken, conversation, origi
         const answer = await api.list({ chatBoxId, before: first.id });
         conversation.applyPage(answer, 'older');
         received(answer.messages);
+        knowActors(answer.activity);
       } catch {
         conversation.setLoadingOlder(false);
       }
@@ -191,13 +199,17 @@ export function isChatEvent(value: unknown): value is ChatEvent {
       return isObject(cursor) && typeof cursor['messageId'] === 'number' && isParticipant(cursor['reader']);
     }
     case 'status':
-      return value['status'] === 'open' || value['status'] === 'resolved';
+      return (value['status'] === 'open' || value['status'] === 'resolved') && isActor(value);
     case 'assignment':
-      return value['assignee'] === null || isAssignee(value['assignee']);
+      return (value['assignee'] === null || isAssignee(value['assignee'])) && isActor(value);
     default:
       return false;
   }
 }
+
+/** Who and when, on staff's stream (absent on a contact's). */
+const isActor = (value: Record<string, unknown>) =>
+  ['undefined', 'string'].includes(typeof value['at']) && (value['by'] === null || ['undefined', 'string'].includes(typeof value['by']));
 
 function isAssignee(value: unknown): value is Assignee {
   return (

@@ -4,7 +4,7 @@
  * and colour, and older pages loaded on scrolling up without the view jumping.
  */
 import { useLayoutEffect, useRef, type ReactNode } from 'react';
-import type { Participant } from '../../lib/api/chat.ts';
+import type { Participant, StaffActivity } from '../../lib/api/chat.ts';
 import { groupByDayAndSender } from '../../lib/chat/grouping.ts';
 import type { TimelineEntry } from '../../lib/chat/timeline.ts';
 import type { Lang } from '../../lib/i18n/languages.ts';
@@ -22,6 +22,9 @@ interface Props {
   lang: Lang;
   t: Translate;
   entries: TimelineEntry[];
+  /** Staff only: what staff did, as lines between the messages. */
+  activity?: StaffActivity[] | undefined;
+  activityText?: ((line: StaffActivity) => string) | undefined;
   firstUnreadId: number | undefined;
   hasOlder: boolean;
   loadingOlder: boolean;
@@ -112,10 +115,18 @@ export default function MessageList(props: Props) {
         </p>
       )}
       {!entries.length && <p className="muted chat-empty">{t('chat.empty')}</p>}
-      {groupByDayAndSender(entries).map((day) => (
+      {groupByDayAndSender(entries, props.activity).map((day) => (
         <section key={day.day} className="chat-day">
           <h2 className="chat-day-label">{dayLabel(lang, day.day)}</h2>
           {day.runs.map((run) => {
+            if (run.kind === 'activity') {
+              return (
+                <p key={run.key} className="chat-activity">
+                  <span>{props.activityText?.(run.activity)}</span>{' '}
+                  <time dateTime={run.activity.at}>{timeLabel(lang, run.activity.at)}</time>
+                </p>
+              );
+            }
             const head = run.entries[0]!;
             const who = sender(head.sender, head.mine);
             return (

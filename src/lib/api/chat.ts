@@ -156,6 +156,8 @@ export const chatEventSchema = z.discriminatedUnion('type', [
     position,
     status: z.enum(chatStatuses),
     by: z.string().nullable().optional(),
+    /** When it happened (ISO 8601), for staff's history. */
+    at: z.string().optional(),
   }),
   /** Staff only: the chat box was made (an invitation). */
   z.object({ type: z.literal('opened'), chatBoxId: z.string(), seq: eventSeqSchema, position }),
@@ -168,6 +170,7 @@ export const chatEventSchema = z.discriminatedUnion('type', [
     assignee: assigneeSchema.nullable(),
     /** The staff member who assigned it (their uid). */
     by: z.string().nullable().optional(),
+    at: z.string().optional(),
   }),
 ]);
 export type ChatEvent = z.infer<typeof chatEventSchema>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Participant } from '../api/chat.ts';
+import type { Participant, StaffActivity } from '../api/chat.ts';
 import { groupByDayAndSender, localDay, runBreakMs } from './grouping.ts';
 import type { TimelineEntry } from './timeline.ts';
 
@@ -27,7 +27,7 @@ describe('grouping messages', () => {
       entry('3', b, at(1, 10, 2)),
       entry('4', b, at(2, 9)),
     ]);
-    expect(days.map((day) => [day.day, day.runs.map((run) => run.entries.map((e) => e.key))])).toEqual([
+    expect(days.map((day) => [day.day, day.runs.map((run) => run.kind === 'run' && run.entries.map((e) => e.key))])).toEqual([
       ['2026-01-01', [['1', '2'], ['3']]],
       ['2026-01-02', [['4']]],
     ]);
@@ -37,6 +37,21 @@ describe('grouping messages', () => {
     expect(runBreakMs).toBe(300_000);
     const days = groupByDayAndSender([entry('1', a, at(1, 10)), entry('2', a, at(1, 10, 5))]);
     expect(days[0]!.runs).toHaveLength(2);
+  });
+
+  it("puts staff's activity between messages by time, breaking the run it falls in", () => {
+    const assigned: StaffActivity = { type: 'assignment', seq: 7, at: at(1, 10, 1), by: 'uid-1', assignee: null };
+    const resolved: StaffActivity = { type: 'status', seq: 9, at: at(2, 8), by: 'uid-1', status: 'resolved' };
+    const late: StaffActivity = { type: 'status', seq: 11, at: at(3, 8), by: null, status: 'open' };
+    const days = groupByDayAndSender(
+      [entry('1', a, at(1, 10)), entry('2', a, at(1, 10, 2)), entry('3', a, at(2, 9))],
+      [assigned, resolved, late],
+    );
+    expect(days.map((day) => [day.day, day.runs.map((run) => (run.kind === 'run' ? run.entries.map((e) => e.key) : run.key))])).toEqual([
+      ['2026-01-01', [['1'], 'activity-7', ['2']]],
+      ['2026-01-02', ['activity-9', ['3']]],
+      ['2026-01-03', ['activity-11']],
+    ]);
   });
 
   it('names days in local time', () => {

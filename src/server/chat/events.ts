@@ -4,7 +4,7 @@
  * locks held until commit, so they are given in commit order without gaps: a reader that saw N and asks for
  * everything after N misses nothing.
  */
-import type { Assignee, ChatEvent, ChatStatus, Message, Participant, ReadCursor } from '../../lib/api/chat.ts';
+import type { Assignee, ChatEvent, ChatStatus, Message, Participant, ReadCursor, StaffActivity } from '../../lib/api/chat.ts';
 import type { Queryable } from '../db/database.ts';
 import { ApiError } from '../errors.ts';
 
@@ -46,6 +46,9 @@ export type EventChange =
   | { type: 'read'; readCursor: ReadCursor; contactSees: number | null }
   | { type: 'status'; status: ChatStatus; by: string | null }
   | { type: 'assignment'; assignee: Assignee | null; by: string | null };
+
+/** The changes staff's history shows, with when they happened (ISO 8601). */
+const dated = (type: ChatEvent['type']) => type === 'status' || type === 'assignment';
 
 /**
  * The event as a contact sees it, or undefined: never an internal note, nor who the chat box is assigned to, and a
@@ -101,15 +104,11 @@ export async function appendEvent(tx: Queryable, chatBoxId: string, change: Even
         : change.type === 'assignment'
           ? { assignee: change.assignee, by: change.by }
           : null;
-  await tx.query(`insert into chat_events (position, chat_box_id, seq, type, message_id, data) values ($1, $2, $3, $4, $5, $6)`, [
-    position,
-    chatBoxId,
-    seq,
-    change.type,
-    messageId,
-    data === null ? null : JSON.stringify(data),
-  ]);
-  return { ...change, chatBoxId, seq, position } as StoredEvent;
+  const [row] = await tx.query<{ created_at: Date }>(
+    `insert into chat_events (position, chat_box_id, seq, type, message_id, data) values ($1, $2, $3, $4, $5, $6) returning created_at`,
+    [position, chatBoxId, seq, change.type, messageId, data === null ? null : JSON.stringify(data)],
+  );
+  return { ...change, chatBoxId, seq, position, ...(dated(change.type) && { at: row!.created_at.toISOString() }) } as StoredEvent;
 }
 
 /**
@@ -128,6 +127,7 @@ interface EventRow extends MessageRow {
   seq: number;
   type: ChatEvent['type'];
   event_chat_box_id: string;
+  event_at: Date;
   data: {
     readCursor?: ReadCursor;
     contactSees?: number | null;
@@ -150,16 +150,49 @@ function toEvent(row: EventRow): StoredEvent {
         ...(row.data!.contactSees !== undefined && { contactSees: row.data!.contactSees }),
       };
     case 'status':
-      return { type: 'status', ...base, status: row.data!.status!, by: row.data!.by ?? null };
+      return { type: 'status', ...base, at: row.event_at.toISOString(), status: row.data!.status!, by: row.data!.by ?? null };
     case 'assignment':
-      return { type: 'assignment', ...base, assignee: row.data!.assignee ?? null, by: row.data!.by ?? null };
+      return {
+        type: 'assignment',
+        ...base,
+        at: row.event_at.toISOString(),
+        assignee: row.data!.assignee ?? null,
+        by: row.data!.by ?? null,
+      };
     case 'opened':
       return { type: 'opened', ...base };
   }
 }
 
-const eventSelect = `select e.position, e.seq, e.type, e.chat_box_id as event_chat_box_id, e.data, ${messageColumns}
+const eventSelect = `select e.position, e.seq, e.type, e.chat_box_id as event_chat_box_id, e.created_at as event_at, e.data, ${messageColumns}
   from chat_events e left join messages m on m.id = e.message_id`;
+
+/**
+ * What staff did in a chat box between two times (either end open), by seq: its status and assignment events, as
+ * staff's history lists them.
+ */
+export async function staffActivity(
+  db: Queryable,
+  chatBoxId: string,
+  from: string | undefined,
+  to: string | undefined,
+): Promise<StaffActivity[]> {
+  const rows = await db.query<EventRow & Record<string, unknown>>(
+    `${eventSelect} where e.chat_box_id = $1 and e.type in ('status', 'assignment')
+       and ($2::timestamptz is null or e.created_at >= $2) and ($3::timestamptz is null or e.created_at <= $3)
+     order by e.seq`,
+    [chatBoxId, from ?? null, to ?? null],
+  );
+  return rows.map(toEvent).map(toActivity);
+}
+
+/** A status or assignment event as a line of staff's history. */
+export function toActivity(event: StoredEvent): StaffActivity {
+  if (event.type === 'status') return { type: 'status', seq: event.seq, at: event.at!, by: event.by ?? null, status: event.status };
+  if (event.type === 'assignment')
+    return { type: 'assignment', seq: event.seq, at: event.at!, by: event.by ?? null, assignee: event.assignee };
+  throw new Error(`not an activity: ${event.type}`);
+}
 
 /** Events of one chat box after `seq`, oldest first. */
 export async function eventsAfter(db: Queryable, chatBoxId: string, seq: number, limit = 500): Promise<StoredEvent[]> {

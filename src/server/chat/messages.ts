@@ -3,7 +3,7 @@
  * published (events.ts, hub.ts). A message is stored before it is acknowledged; the sender's client id makes a
  * retried send return the first message instead of storing a second.
  */
-import type { Assignee, ChatStatus, ListMessagesAnswer, Message, Participant, ReadCursor, StaffActivity } from '../../lib/api/chat.ts';
+import type { Assignee, ChatStatus, ListMessagesAnswer, Message, Participant, ReadCursor } from '../../lib/api/chat.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { ApiError } from '../errors.ts';
 import {
@@ -11,6 +11,7 @@ import {
   contactSeesSql,
   lockChatBox,
   messageColumns,
+  staffActivity,
   toMessage,
   type EventChange,
   type MessageRow,
@@ -329,26 +330,6 @@ export async function listMessages(
     hasNewer,
     readCursors: cursors.map((row) => ({ reader: { kind: row.reader_kind, id: row.reader_id }, messageId: row.message_id })),
   };
-}
-
-/** What staff did in a chat box between two times (either end open), by seq: its status and assignment events. */
-async function staffActivity(db: Queryable, chatBoxId: string, from: string | undefined, to: string | undefined): Promise<StaffActivity[]> {
-  const rows = await db.query<{
-    seq: number;
-    type: 'status' | 'assignment';
-    data: { status?: ChatStatus; assignee?: Assignee | null; by?: string | null };
-    created_at: Date;
-  }>(
-    `select seq, type, data, created_at from chat_events
-     where chat_box_id = $1 and type in ('status', 'assignment')
-       and ($2::timestamptz is null or created_at >= $2) and ($3::timestamptz is null or created_at <= $3)
-     order by seq`,
-    [chatBoxId, from ?? null, to ?? null],
-  );
-  return rows.map(({ seq, type, data, created_at }) => {
-    const common = { seq, at: created_at.toISOString(), by: data.by ?? null };
-    return type === 'status' ? { type, ...common, status: data.status! } : { type, ...common, assignee: data.assignee ?? null };
-  });
 }
 
 /** Assigns the chat box to the staff member with this e-mail (not removed), or to nobody; `by`: who did (uid). */
