@@ -1,7 +1,8 @@
 /**
  * The staff page, /{lang}/staff: everyone on the staff sees their colleagues and roles; admins add, change and
- * remove them (never the last admin), reach a contact's data rights and see who invited whom. Firebase loads only where staff signed in
- * on this browser; anyone else is pointed to the sign-in page.
+ * remove them (never the last admin) and see who invited whom. Its other views: the contacts directory and the
+ * help-centre report. Firebase loads only where staff signed in on this browser; anyone else is pointed to the
+ * sign-in page, which brings them back here.
  */
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
@@ -17,7 +18,8 @@ import type { StaffChatIdentity } from '../flows/staff/staffChat.ts';
 import { $organizationUser, $staffAuth } from '../stores/staffAuth.ts';
 import AppErrorGate from './AppErrorGate.tsx';
 import AddStaffForm from './staff/AddStaffForm.tsx';
-import ContactLookup from './staff/ContactLookup.tsx';
+import ContactDirectory from './staff/ContactDirectory.tsx';
+import { paths } from '../lib/paths.ts';
 import StaffList from './staff/StaffList.tsx';
 import MailNotifications from './staff/MailNotifications.tsx';
 import HelpCentreReport from './staff/HelpCentreReport.tsx';
@@ -28,9 +30,18 @@ interface Props {
   lang: Lang;
   messages: Messages;
   settings: ClientSettings;
-  /** The staff page, or its "Help centre" view (/{lang}/staff/help-centre): readers' feedback and searches. */
-  view?: 'staff' | 'helpCentre';
+  /**
+   * The staff page, its "Help centre" view (/{lang}/staff/help-centre: readers' feedback and searches), or the
+   * contacts directory (/{lang}/staff/contacts).
+   */
+  view?: StaffView;
 }
+
+export type StaffView = 'staff' | 'helpCentre' | 'contacts';
+
+const viewPath = (lang: Lang, view: StaffView) =>
+  view === 'helpCentre' ? paths.helpCentreReport(lang) : view === 'contacts' ? paths.contacts(lang) : paths.staff(lang);
+const viewTitle = { staff: 'staffAdmin.title', helpCentre: 'helpCentre.title', contacts: 'contacts.title' } as const;
 
 type Access = { kind: 'checking' } | { kind: 'signedOut' } | { kind: 'notStaff' } | { kind: 'staff'; identity: StaffChatIdentity };
 
@@ -75,7 +86,7 @@ function StaffAdminView({ lang, messages, settings, view = 'staff' }: Props) {
     return (
       <p className="notice">
         {t('staffAdmin.signIn')}{' '}
-        <a href={`/${lang}/login?next=${encodeURIComponent(view === 'helpCentre' ? `/${lang}/staff/help-centre` : `/${lang}/staff`)}`}>
+        <a href={`/${lang}/login?next=${encodeURIComponent(location.pathname + location.search || viewPath(lang, view))}`}>
           {t('staffAdmin.signInLink')}
         </a>
       </p>
@@ -83,6 +94,14 @@ function StaffAdminView({ lang, messages, settings, view = 'staff' }: Props) {
   }
   if (access.kind === 'notStaff') return <p className="notice">{t('staffAdmin.notStaff')}</p>;
   const isAdmin = member?.role === 'admin';
+  if (view === 'contacts') {
+    return (
+      <>
+        <p className="muted">{t('contacts.intro')}</p>
+        {api && getToken && <ContactDirectory lang={lang} t={t} api={api} getToken={getToken} />}
+      </>
+    );
+  }
   if (view === 'helpCentre') {
     return (
       <>
@@ -96,8 +115,8 @@ function StaffAdminView({ lang, messages, settings, view = 'staff' }: Props) {
   return (
     <>
       <p>
-        <a href={`/${lang}/chat`}>{t('staffAdmin.backToInbox')}</a> ·{' '}
-        <a href={`/${lang}/staff/help-centre`}>{t('staffAdmin.helpCentreLink')}</a>
+        <a href={paths.chat(lang)}>{t('staffAdmin.backToInbox')}</a> · <a href={paths.contacts(lang)}>{t('contacts.title')}</a> ·{' '}
+        <a href={paths.helpCentreReport(lang)}>{t('staffAdmin.helpCentreLink')}</a>
       </p>
       {!isAdmin && <p className="muted">{t('staffAdmin.agentNote')}</p>}
       {failed && !staff && (
@@ -115,7 +134,6 @@ function StaffAdminView({ lang, messages, settings, view = 'staff' }: Props) {
       {isAdmin && api && getToken && (
         <>
           <AddStaffForm lang={lang} t={t} api={api} onAdded={load} />
-          <ContactLookup lang={lang} t={t} api={api} getToken={getToken} />
           <InvitationLog lang={lang} t={t} api={api} />
         </>
       )}
@@ -129,7 +147,7 @@ export default function StaffAdmin(props: Props) {
   return (
     <AppErrorGate t={t}>
       <section className="staff-admin" aria-labelledby="staff-admin-title">
-        <h1 id="staff-admin-title">{t(props.view === 'helpCentre' ? 'helpCentre.title' : 'staffAdmin.title')}</h1>
+        <h1 id="staff-admin-title">{t(viewTitle[props.view ?? 'staff'])}</h1>
         <StaffAdminView {...props} />
       </section>
     </AppErrorGate>

@@ -11,6 +11,13 @@ export const paths = {
   signOut: (lang: Lang) => `/${lang}/login?signout=1`,
   chat: (lang: Lang) => `/${lang}/chat`,
   chatBox: (lang: Lang, chatBoxId: string) => `/${lang}/chat/${chatBoxId}`,
+  staff: (lang: Lang) => `/${lang}/staff`,
+  helpCentreReport: (lang: Lang) => `/${lang}/staff/help-centre`,
+  /** The contacts directory, with a search and an open contact when given. */
+  contacts: (lang: Lang, { query = '', contactId }: { query?: string; contactId?: string | undefined } = {}) => {
+    const search = new URLSearchParams({ ...(query && { q: query }), ...(contactId && { contact: contactId }) }).toString();
+    return `/${lang}/staff/contacts${search ? `?${search}` : ''}`;
+  },
 };
 
 /** The same page in another language: swaps the language prefix, keeps the rest. */

@@ -194,7 +194,12 @@ test('an agent sees the staff list but none of the controls, and the API refuses
   await expect(agent.getByRole('combobox')).toHaveCount(0);
   await expect(agent.getByRole('button', { name: en['staffAdmin.remove']! })).toHaveCount(0);
   await expect(agent.getByRole('heading', { name: en['staffAdmin.add']! })).toHaveCount(0);
-  await expect(agent.getByRole('heading', { name: en['dataRights.title']! })).toHaveCount(0);
+  // The directory shows them a contact's conversations, never the data rights.
+  const someone = inviteLink(['--name', 'Agnes Sees']);
+  await agent.goto(`/en/staff/contacts?contact=${someone.contactId}`);
+  await expect(agent.getByRole('heading', { level: 2, name: 'Agnes Sees' })).toBeVisible();
+  await expect(agent.getByRole('button', { name: en['dataRights.erase']! })).toHaveCount(0);
+  await expect(agent.getByRole('button', { name: en['dataRights.exportForContact']! })).toHaveCount(0);
 
   const { idToken } = (await (
     await fetch(`http://${emulatorHost}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=emulator-api-key`, {
@@ -276,6 +281,63 @@ test('the "Help centre" view shows a search in Japanese that found nothing and a
   await expect(item).toHaveCount(0);
 });
 
+test('staff find a contact in the directory by name or e-mail, without an id, and open their conversations', async ({ browser }) => {
+  const tag = Math.random().toString(36).slice(2, 8);
+  const first = inviteLink(['--name', `Dora Directory ${tag}`]);
+  const second = inviteLink(['--name', `Dora Directory ${tag}`], first.email);
+  inviteLink(['--name', `Other Person ${tag}`]);
+  const writer = await (await browser.newContext()).newPage();
+  await writer.goto(first.path);
+  await write(writer, 'en', 'Seen now');
+  await expect(log(writer, 'en').getByText(en['chat.sent']!, { exact: true })).toBeVisible();
+
+  const staff = await signedIn(browser, '/en/chat');
+  await staff.getByRole('navigation', { name: en['workspace.nav']! }).getByRole('link', { name: en['contacts.title']! }).click();
+  await expect(staff).toHaveURL((url) => url.pathname === '/en/staff/contacts');
+  const search = staff.getByRole('search');
+  await search.getByLabel(en['contacts.search']!).fill(`dora directory ${tag}`);
+  await search.getByRole('button', { name: en['contacts.searchButton']! }).click();
+  await expect(staff).toHaveURL((url) => url.searchParams.get('q') === `dora directory ${tag}`);
+  const entries = staff.locator('.contact-directory-entries a');
+  await expect(entries).toHaveCount(1);
+  await expect(entries.first()).toContainText(first.email);
+  await expect(entries.first()).toContainText(fill(en['contacts.conversationCount_other']!, { count: '2' }));
+  // By part of the e-mail address too.
+  await search.getByLabel(en['contacts.search']!).fill(first.email.slice(0, 8).toUpperCase());
+  await search.getByRole('button', { name: en['contacts.searchButton']! }).click();
+  await expect(entries.filter({ hasText: first.email })).toHaveCount(1);
+  await search.getByLabel(en['contacts.search']!).fill(`nobody ${tag}`);
+  await search.getByRole('button', { name: en['contacts.searchButton']! }).click();
+  await expect(staff.getByText(fill(en['contacts.noMatches']!, { query: `nobody ${tag}` }))).toBeVisible();
+
+  // Open one: its facts and conversations, in the address; Back returns to the search, Forward to the contact.
+  await search.getByLabel(en['contacts.search']!).fill(tag);
+  await search.getByRole('button', { name: en['contacts.searchButton']! }).click();
+  await entries.filter({ hasText: first.email }).click();
+  const heading = staff.getByRole('heading', { level: 2, name: `Dora Directory ${tag}` });
+  await expect(heading).toBeFocused();
+  await expect(staff).toHaveURL((url) => url.searchParams.get('contact') === first.contactId && url.searchParams.get('q') === tag);
+  const details = staff.locator('.contact-directory-details');
+  await expect(details).toContainText(en['contacts.firstSeen']!);
+  await expect(details.locator('dd').last()).not.toHaveText(en['contacts.neverSeen']!);
+  for (const chatBoxId of [first.chatBoxId, second.chatBoxId])
+    await expect(details.locator(`a[href="/en/chat/${chatBoxId}"]`)).toBeVisible();
+  expect(violationsOf(await new AxeBuilder({ page: staff }).include('main').analyze())).toEqual([]);
+  await staff.goBack();
+  await expect(heading).toHaveCount(0);
+  await expect(entries).toHaveCount(2);
+  await staff.goForward();
+  await expect(heading).toBeVisible();
+  await staff.reload();
+  await expect(heading).toBeVisible();
+  await expect(staff.getByRole('search').getByLabel(en['contacts.search']!)).toHaveValue(tag);
+
+  // From a conversation's side panel to the contact's page in the directory.
+  await details.locator(`a[href="/en/chat/${second.chatBoxId}"]`).click();
+  await staff.getByRole('link', { name: en['contacts.openInDirectory']! }).click();
+  await expect(heading).toBeVisible();
+});
+
 test('an admin exports a contact’s data as JSON and erases the contact after typing their e-mail', async ({ browser }) => {
   const invitation = inviteLink(['--name', 'Erin Erase']);
   const contact = await (await browser.newContext()).newPage();
@@ -289,9 +351,11 @@ test('an admin exports a contact’s data as JSON and erases the contact after t
   const row = invitations.getByRole('row').filter({ hasText: invitation.email });
   await expect(row).toContainText(en['staffAdmin.invitations.commandLine']!);
   await expect(row).toContainText(en['staffAdmin.invitations.byEmail']!);
-  await admin.getByLabel(en['dataRights.contactId']!).fill(invitation.contactId);
-  await admin.getByRole('button', { name: en['dataRights.lookUp']! }).click();
-  await expect(admin.locator('.contact-found')).toContainText(invitation.email);
+  await admin.goto('/en/staff/contacts');
+  await admin.getByLabel(en['contacts.search']!).fill(invitation.email);
+  await admin.getByRole('button', { name: en['contacts.searchButton']! }).click();
+  await admin.locator('.contact-directory-entries a').filter({ hasText: invitation.email }).click();
+  await expect(admin.getByRole('heading', { level: 2, name: 'Erin Erase' })).toBeVisible();
 
   // The copy to hand over (no internal notes: the API tests check what is left out), then the team's, named so.
   for (const [button, file, status] of [
@@ -321,8 +385,11 @@ test('an admin exports a contact’s data as JSON and erases the contact after t
   const erased = en['dataRights.erased']!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\\\{\\\{\s*\w+\s*\\\}\\\}/g, '\\d+');
   await expect(admin.getByRole('status').filter({ hasText: new RegExp(erased) })).toBeVisible();
 
-  await admin.getByRole('button', { name: en['dataRights.lookUp']! }).click();
-  await expect(admin.getByText(en['dataRights.notFound']!)).toBeVisible();
+  // Gone from the directory, and the address no longer names them.
+  await expect(admin.getByRole('heading', { level: 2, name: 'Erin Erase' })).toHaveCount(0);
+  await expect(admin).toHaveURL((url) => !url.searchParams.has('contact'));
+  await admin.reload();
+  await expect(admin.getByText(fill(en['contacts.noMatches']!, { query: invitation.email }))).toBeVisible();
 });
 
 test('a contact with a page session sees their conversations and opens one with the same session', async ({ browser }) => {

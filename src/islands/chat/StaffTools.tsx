@@ -17,7 +17,6 @@ import type { Messages } from '../../lib/i18n/schema.ts';
 import type { Translate } from '../../lib/i18n/translate.ts';
 import { paths } from '../../lib/paths.ts';
 import { createStaffApi } from '../../lib/staff/staffApi.ts';
-import ContactDataRights from '../staff/ContactDataRights.tsx';
 import { $organizationUser } from '../../stores/staffAuth.ts';
 
 interface Common {
@@ -232,14 +231,9 @@ export function ContactPanel({ lang, t, messages, getToken, chatBoxId, contactId
             ) : (
               <p className="muted">{t('staffTools.noOtherConversations')}</p>
             )}
-            <ContactDataRights
-              contactId={contact.id}
-              email={contact.email}
-              lang={lang}
-              t={t}
-              getToken={getToken}
-              onErased={() => location.assign(paths.chat(lang))}
-            />
+            <p>
+              <a href={paths.contacts(lang, { contactId: contact.id })}>{t('contacts.openInDirectory')}</a>
+            </p>
           </>
         )}
       </div>

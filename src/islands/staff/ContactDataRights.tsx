@@ -23,8 +23,8 @@ interface Props {
   lang: Lang;
   t: Translate;
   getToken: TokenGetter;
-  /** After an erasure, e.g. to leave a view of the contact that is gone. */
-  onErased?: () => void;
+  /** After an erasure, with what was erased in words, e.g. to leave a view of the contact that is gone and say so. */
+  onErased?: (said: string) => void;
 }
 
 const codeOf = (error: unknown) => (error instanceof ApiRequestError ? error.code : 'unknown');
@@ -66,8 +66,9 @@ export default function ContactDataRights({ contactId, email, t, getToken, onEra
     try {
       const erased = await api.eraseContact(contactId, typed.trim());
       dialog.current?.close();
-      setStatus(t('dataRights.erased', { chatBoxes: erased.chatBoxes, messages: erased.messages }));
-      onErased?.();
+      const said = t('dataRights.erased', { chatBoxes: erased.chatBoxes, messages: erased.messages });
+      setStatus(said);
+      onErased?.(said);
     } catch (error) {
       if (codeOf(error) === 'confirmation_mismatch') setMismatch(true);
       else {

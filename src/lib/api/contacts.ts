@@ -1,5 +1,6 @@
 /**
- * What staff see of a contact (POST /api/contacts/details), and the contact's data rights, for admins: everything
+ * The contacts directory (POST /api/contacts/list: search by name or e-mail), what staff see of a contact
+ * (POST /api/contacts/details), and the contact's data rights, for admins: everything
  * stored about them as one JSON document (POST /api/contacts/export), and erasure (POST /api/contacts/erase, which
  * must repeat the contact's e-mail).
  */
@@ -7,9 +8,25 @@ import { z } from 'zod';
 import { chatStatuses } from './chat.ts';
 import { contactIdSchema } from './ids.ts';
 
+export const contactsPageMax = 50;
+export const contactsList = z.object({
+  /** Part of the name or the e-mail address (any case); empty: everyone. */
+  query: z.string().trim().max(200).default(''),
+  offset: z.number().int().min(0).max(10_000).default(0),
+  limit: z.number().int().min(1).max(contactsPageMax).default(25),
+});
+const contactRecord = z.object({ id: z.string(), email: z.string(), name: z.string(), lang: z.string(), createdAt: z.string() });
+/** When the contact last wrote or came in with a code (null: never yet), and how many conversations they have. */
+const contactSeen = { lastSeenAt: z.string().nullable(), conversations: z.number() };
+/** Most recently seen first (never seen: newest first, after them). */
+export const contactsListAnswer = z.object({ contacts: z.array(contactRecord.extend(contactSeen)), hasMore: z.boolean() });
+export type ContactsListAnswer = z.infer<typeof contactsListAnswer>;
+export type DirectoryContact = ContactsListAnswer['contacts'][number];
+
 export const contactDetailsBody = z.object({ contactId: contactIdSchema });
 export const contactDetailsAnswer = z.object({
-  contact: z.object({ id: z.string(), email: z.string(), name: z.string(), lang: z.string(), createdAt: z.string() }),
+  contact: contactRecord,
+  lastSeenAt: contactSeen.lastSeenAt,
   /** Latest activity first. */
   chatBoxes: z.array(z.object({ id: z.string(), status: z.enum(chatStatuses), lastActivityAt: z.string(), messages: z.number() })),
 });

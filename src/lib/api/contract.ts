@@ -29,6 +29,8 @@ import {
   contactEraseBody,
   contactExportAnswer,
   contactExportBody,
+  contactsList,
+  contactsListAnswer,
 } from './contacts.ts';
 import type { EndpointName } from './endpoints.ts';
 import {
@@ -100,6 +102,7 @@ export const contract = {
   staffRemove: { body: staffRemoveBody, answer: okAnswer },
   invitationCreate: { body: inviteBody, answer: inviteAnswer },
   invitationsRecent: { answer: recentInvitationsAnswer },
+  contactsList: { body: contactsList, answer: contactsListAnswer },
   contactDetails: { body: contactDetailsBody, answer: contactDetailsAnswer },
   contactExport: { body: contactExportBody, answer: contactExportAnswer },
   contactErase: { body: contactEraseBody, answer: contactEraseAnswer },

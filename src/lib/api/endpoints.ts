@@ -31,6 +31,7 @@ export const endpoints = {
   staffRemove: { method: 'POST', path: '/api/staff/remove' },
   invitationCreate: { method: 'POST', path: '/api/invitations/create' },
   invitationsRecent: { method: 'POST', path: '/api/invitations/recent' },
+  contactsList: { method: 'POST', path: '/api/contacts/list' },
   contactDetails: { method: 'POST', path: '/api/contacts/details' },
   contactExport: { method: 'POST', path: '/api/contacts/export' },
   contactErase: { method: 'POST', path: '/api/contacts/erase' },

@@ -31,6 +31,7 @@ export function createStaffApi(getToken: TokenGetter) {
     setRole: (email: string, role: StaffRole) => call('staffRole', { email, role }).then((answer) => answer.member),
     removeStaff: (email: string) => call('staffRemove', { email }),
     contact: (contactId: string) => call('contactDetails', { contactId }),
+    contacts: (body: BodyOf<'contactsList'>) => call('contactsList', body),
     exportContact: (contactId: string, audience: ExportAudience) =>
       call('contactExport', { contactId, audience }).then((answer) => answer.export),
     eraseContact: (contactId: string, confirmEmail: string) =>

@@ -1,7 +1,13 @@
-/** POST /api/contacts/*: a contact's own record; for staff a contact's details, and for admins export and erasure. */
-import { type ContactDetailsAnswer, type ContactEraseAnswer, type ContactExportAnswer } from '../../lib/api/contacts.ts';
+/** POST /api/contacts/*: a contact's own record; for staff the directory and a contact's details, and for admins export and erasure. */
+import {
+  type ContactDetailsAnswer,
+  type ContactEraseAnswer,
+  type ContactExportAnswer,
+  type ContactsListAnswer,
+} from '../../lib/api/contacts.ts';
 import type { ContactAnswer } from '../../lib/api/sessions.ts';
 import { contactDetails, eraseContact, exportContact } from '../contacts/dataRights.ts';
+import { listContacts } from '../contacts/directory.ts';
 import { findContact } from '../contacts/records.ts';
 import { ApiError } from '../errors.ts';
 import { route } from './route.ts';
@@ -15,6 +21,12 @@ export const routes = [
       if (!contact) throw new ApiError(404, 'not_found', 'There is no such contact.');
       return { contact };
     },
+  }),
+
+  route({
+    endpoint: 'contactsList',
+    caller: 'staff',
+    handle: ({ services, body }): Promise<ContactsListAnswer> => listContacts(services.db, body.query, body.offset, body.limit),
   }),
 
   route({

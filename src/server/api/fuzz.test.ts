@@ -172,6 +172,7 @@ describe.each(testDatabases)('the API under malformed input on $name', ({ open }
     ['/api/staff/remove', () => ({ email: 'lee@example.com' })],
     ['/api/invitations/recent', () => ({})],
     ['/api/invitations/create', (c) => ({ target: 'chatBox', chatBoxId: c.chatBoxId, email: 'ana@example.com', lang: 'de' })],
+    ['/api/contacts/list', () => ({ query: 'ana%_\\', offset: 0, limit: 10 })],
     ['/api/contacts/details', (c) => ({ contactId: c.contactId })],
     ['/api/contacts/export', (c) => ({ contactId: c.contactId })],
     ['/api/contacts/erase', (c) => ({ contactId: c.contactId, confirmEmail: 'ana@example.com' })],

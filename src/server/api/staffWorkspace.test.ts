@@ -31,7 +31,7 @@ describe.each(testDatabases)('the staff workspace API on $name', ({ open }) => {
   beforeEach(() => emptyDatabase(db));
 
   /** An invited contact and a session token for their chat box (or, with `page`, for all of theirs). */
-  async function contact(request: { email?: string; page?: boolean } = {}) {
+  async function contact(request: { email?: string; name?: string; page?: boolean } = {}) {
     const { contactId, chatBoxId } = await invited(services, request);
     const grant = { contactId, scope: chatBoxId, authTime: new Date(), version: 0 };
     const { jwt } = await issueSessionToken(services.keys.sessionTokens, grant, 24);
@@ -442,5 +442,43 @@ describe.each(testDatabases)('the staff workspace API on $name', ({ open }) => {
     const after = await call('/api/chat/messages/list', { token: ana.token, body: { chatBoxId: ana.chatBoxId } });
     expect([after.status, after.body.error.code]).toEqual([401, 'session_ended']);
     expect((await erase(email)).status).toBe(404);
+  });
+  it('finds contacts by part of the name or e-mail, most recently seen first, with first and last seen and their conversations', async () => {
+    const lee = await staff();
+    const directory = async (body: object, token = lee.idToken) => call('/api/contacts/list', { token, body });
+    const anaEmail = `ana.lima-${randomUUID()}@example.com`;
+    const ana = await contact({ email: anaEmail, name: 'Ana Lima' });
+    await invited(services, { email: anaEmail, name: 'Ana Lima' });
+    const bo = await contact({ email: `bo-${randomUUID()}@example.com`, name: 'Bo 100% Real_Name' });
+    const quiet = await contact({ email: `quiet-${randomUUID()}@example.com`, name: 'Quiet Person' });
+    await send(bo.token, bo.chatBoxId, 'First');
+    await send(ana.token, ana.chatBoxId, 'Later');
+
+    // Everyone: the one who wrote last first; one who never wrote nor came in after them.
+    const everyone = await directory({});
+    expect(everyone.status).toBe(200);
+    expect(ids(everyone.body.contacts)).toEqual([ana.contactId, bo.contactId, quiet.contactId]);
+    const [first] = everyone.body.contacts;
+    expect(first).toMatchObject({ name: 'Ana Lima', conversations: 2, lang: 'en' });
+    expect(Date.parse(first.lastSeenAt)).toBeGreaterThanOrEqual(Date.parse(first.createdAt));
+    expect(everyone.body.contacts[2].lastSeenAt).toBeNull();
+
+    // By name in any case, by part of the e-mail; % and _ mean themselves.
+    expect(ids((await directory({ query: 'LIMA' })).body.contacts)).toEqual([ana.contactId]);
+    expect(ids((await directory({ query: 'ana.lima-' })).body.contacts)).toEqual([ana.contactId]);
+    expect(ids((await directory({ query: '100%' })).body.contacts)).toEqual([bo.contactId]);
+    expect(ids((await directory({ query: 'l_ma' })).body.contacts)).toEqual([]);
+    expect((await directory({ query: 'nobody-like-this' })).body).toEqual({ contacts: [], hasMore: false });
+
+    // Pages.
+    const page = await directory({ limit: 2 });
+    expect([page.body.contacts.length, page.body.hasMore]).toEqual([2, true]);
+    expect(ids((await directory({ limit: 2, offset: 2 })).body.contacts)).toEqual([quiet.contactId]);
+
+    // The details say when the contact was last seen; a contact's own token gets neither.
+    const details = await call('/api/contacts/details', { token: lee.idToken, body: { contactId: ana.contactId } });
+    expect(details.body.lastSeenAt).toBe(first.lastSeenAt);
+    expect((await directory({}, ana.token)).status).toBe(401);
+    expect((await directory({ limit: 51 })).status).toBe(400);
   });
 });

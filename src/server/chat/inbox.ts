@@ -10,6 +10,7 @@
  */
 import type { ChatStatus } from '../../lib/api/chat.ts';
 import type { InboxEntry, InboxListBody, InboxSort } from '../../lib/api/inbox.ts';
+import { likeSubstring } from '../db/like.ts';
 import type { Queryable } from '../db/database.ts';
 import { messageColumns, toMessage, type MessageRow } from './events.ts';
 import { assigneeColumns, searchable, toAssignee, type AssigneeRow } from './messages.ts';
@@ -28,9 +29,6 @@ interface InboxRow extends MessageRow, AssigneeRow, Record<string, unknown> {
   /** The last message's columns are null when there is none; the match's are prefixed `h_`. */
   h_id: number | null;
 }
-
-/** `like` treats % and _ as wildcards and \ as the escape: a query means its characters only. */
-const likeSubstring = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The pairs index (migration 9) needs two characters; a shorter text reads every message. */
 const usesPairs = (text: string) => [...text].length >= 2;

@@ -10,6 +10,7 @@ import type { Queryable } from '../db/database.ts';
 import { ApiError } from '../errors.ts';
 import type { Services } from '../services.ts';
 import { forgetMailAbout } from '../mail/outbox.ts';
+import { lastSeenSql } from './directory.ts';
 
 type ContactRow = { id: string; email: string; name: string; lang: string; created_at: Date } & Record<string, unknown>;
 
@@ -27,8 +28,10 @@ export async function contactDetails(db: Queryable, contactId: string): Promise<
      from chat_boxes b where b.contact_id = $1 order by activity desc, b.id`,
     [contactId],
   );
+  const [seen] = await db.query<{ at: Date | null }>(`select ${lastSeenSql('c')} as at from contacts c where c.id = $1`, [contactId]);
   return {
     contact,
+    lastSeenAt: seen?.at?.toISOString() ?? null,
     chatBoxes: boxes.map((box) => ({ id: box.id, status: box.status, lastActivityAt: box.activity.toISOString(), messages: box.messages })),
   };
 }
