@@ -58,6 +58,7 @@ export default function Conversation({ lang, t, messages, chatBoxId, me, getToke
   tokenGetter.current = getToken;
   const currentToken = useCallback(() => tokenGetter.current(), []);
   const isStaff = me.kind === 'staff';
+  const dateTime = new Intl.DateTimeFormat(intlLocale(lang), { dateStyle: 'medium', timeStyle: 'short' });
   // Staff only: contacts never download the staff tools.
   const staffTools = useLazyModule(isStaff, () => import('./chat/StaffTools.tsx'));
 
@@ -97,13 +98,29 @@ export default function Conversation({ lang, t, messages, chatBoxId, me, getToke
   /** A line of staff's history: who did what (a staff member by name; null: the contact's message reopened it). */
   function activityText(line: StaffActivity): string {
     if (line.by === null && line.type === 'status' && line.status === 'open') return t('history.reopenedByContact');
+    if (line.by === null && line.type === 'snooze' && line.until === null) return t('history.snoozeEnded');
     const by = sender({ kind: 'staff', id: line.by ?? '' }, false).name;
-    if (line.type === 'assignment') {
-      return line.assignee
-        ? t('history.assigned', { by, name: line.assignee.name || line.assignee.email })
-        : t('history.unassigned', { by });
+    switch (line.type) {
+      case 'assignment':
+        return line.assignee
+          ? t('history.assigned', { by, name: line.assignee.name || line.assignee.email })
+          : t('history.unassigned', { by });
+      case 'status':
+        return t(line.status === 'resolved' ? 'history.resolved' : 'history.reopened', { by });
+      case 'snooze':
+        return line.until ? t('history.snoozed', { by, time: dateTime.format(new Date(line.until)) }) : t('history.unsnoozed', { by });
+      case 'priority':
+        return line.priority
+          ? t('history.priority', { by, priority: t(`triage.priority.${line.priority}`) })
+          : t('history.priorityRemoved', { by });
+      case 'tags': {
+        const list = (names: string[]) => new Intl.ListFormat(intlLocale(lang), { type: 'conjunction' }).format(names);
+        const parts = [];
+        if (line.added.length) parts.push(t('history.tagsAdded', { by, tags: list(line.added) }));
+        if (line.removed.length) parts.push(t('history.tagsRemoved', { by, tags: list(line.removed) }));
+        return parts.join(' · ');
+      }
     }
-    return t(line.status === 'resolved' ? 'history.resolved' : 'history.reopened', { by });
   }
 
   // Announce new messages from the other side (never one's own, never older pages or the first load).
@@ -160,6 +177,9 @@ export default function Conversation({ lang, t, messages, chatBoxId, me, getToke
             onStatus?.(status);
           }}
           assign={(email) => live.current?.assign(email) ?? Promise.resolve()}
+          chatBoxId={chatBoxId}
+          triage={state.triage}
+          setTriage={conversation.setTriage}
         />
       )}
       {state.connection === 'down' && (

@@ -1,6 +1,6 @@
 /**
  * The staff page, /{lang}/staff: everyone on the staff sees their colleagues and roles; admins add, change and
- * remove them (never the last admin) and see who invited whom. Its other views: the contacts directory and the
+ * remove them (never the last admin), keep the tags list and see who invited whom. Its other views: the contacts directory and the
  * help-centre report. Firebase loads only where staff signed in on this browser; anyone else is pointed to the
  * sign-in page, which brings them back here.
  */
@@ -21,6 +21,7 @@ import AddStaffForm from './staff/AddStaffForm.tsx';
 import ContactDirectory from './staff/ContactDirectory.tsx';
 import { paths } from '../lib/paths.ts';
 import StaffList from './staff/StaffList.tsx';
+import TagsManager from './staff/TagsManager.tsx';
 import MailNotifications from './staff/MailNotifications.tsx';
 import HelpCentreReport from './staff/HelpCentreReport.tsx';
 import InvitationLog from './staff/InvitationLog.tsx';
@@ -134,6 +135,7 @@ function StaffAdminView({ lang, messages, settings, view = 'staff' }: Props) {
       {isAdmin && api && getToken && (
         <>
           <AddStaffForm lang={lang} t={t} api={api} onAdded={load} />
+          <TagsManager t={t} api={api} />
           <InvitationLog lang={lang} t={t} api={api} />
         </>
       )}

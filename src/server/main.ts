@@ -19,6 +19,7 @@ import { refuseTunnel, requestHandler, type NodeHandler } from './http/requestHa
 import { securityHeaders, type InlineHashes } from './http/securityHeaders.ts';
 import { consoleLog } from './log.ts';
 import { sweep, sweepEveryMs } from './maintenance.ts';
+import { wakeSnoozedRegularly } from './chat/triage.ts';
 import { scanMissedMessagesRegularly } from './mail/missedMessages.ts';
 import { closeServices, createServices, pgliteDir } from './services.ts';
 
@@ -87,6 +88,7 @@ export async function startFoyer(env: Record<string, string | undefined> = proce
   }
   services.mail?.startWorker();
   const stopMissedMessages = services.mail ? scanMissedMessagesRegularly(services) : async () => {};
+  const stopWaking = wakeSnoozedRegularly(services);
   log.info(
     config.SMTP_URL && services.mail
       ? `E-mail: through ${new URL(config.SMTP_URL).host}, from ${config.MAIL_FROM}.`
@@ -113,6 +115,7 @@ export async function startFoyer(env: Record<string, string | undefined> = proce
       clearInterval(sweeper);
       await admin?.close();
       await stopMissedMessages();
+      await stopWaking();
       // The hub closed first, above; closing it again here does nothing.
       await closeServices(services);
     })());

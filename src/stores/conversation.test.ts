@@ -82,6 +82,23 @@ describe('a conversation', () => {
     expect(typingShowsMs).toBe(6000);
   });
 
+  it("keeps staff's triage from the first page and the stream's events, with a line of history for each", () => {
+    conversation = createConversation(staff);
+    const chatBox = { ...page([]).chatBox, tags: [{ id: 1, name: 'VIP' }], priority: 'high' as const, snoozedUntil: null };
+    conversation.applyPage(page([], { chatBox }), 'newest');
+    expect(conversation.$conversation.get().triage).toEqual({ tags: [{ id: 1, name: 'VIP' }], priority: 'high', snoozedUntil: null });
+    const at = '2026-01-01T10:05:00.000Z';
+    const until = '2026-01-02T09:00:00.000Z';
+    conversation.applyEvent({ type: 'snooze', chatBoxId: 'cb_1', seq: 10, until, by: 'uid-2', at });
+    conversation.applyEvent({ type: 'tags', chatBoxId: 'cb_1', seq: 11, tags: [], added: [], removed: ['VIP'], by: 'uid-2', at });
+    conversation.applyEvent({ type: 'priority', chatBoxId: 'cb_1', seq: 12, priority: null, by: 'uid-2', at });
+    expect(conversation.$conversation.get().triage).toEqual({ tags: [], priority: null, snoozedUntil: until });
+    // Resolving ends the snooze.
+    conversation.applyEvent({ type: 'status', chatBoxId: 'cb_1', seq: 13, status: 'resolved', by: 'uid-2', at });
+    expect(conversation.$conversation.get().triage.snoozedUntil).toBeNull();
+    expect(conversation.$conversation.get().activity.map((line) => line.type)).toEqual(['snooze', 'tags', 'priority', 'status']);
+  });
+
   it('stops showing someone typing when their message arrives', () => {
     conversation = createConversation(contact);
     conversation.applyTyping({ type: 'typing', chatBoxId: 'cb_1', sender: staff });

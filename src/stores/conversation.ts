@@ -8,6 +8,7 @@ import { typingShowsMs } from '../lib/api/constants.ts';
 import type {
   Assignee,
   ChatBoxSummary,
+  ChatPriority,
   ChatEvent,
   ChatStatus,
   ListMessagesAnswer,
@@ -15,6 +16,7 @@ import type {
   Participant,
   ReadCursor,
   StaffActivity,
+  Tag,
   TypingEvent,
 } from '../lib/api/chat.ts';
 import { activityFromEvent, mergeActivity } from '../lib/chat/activity.ts';
@@ -28,6 +30,8 @@ export interface ConversationState {
   status: ChatStatus | undefined;
   /** Who the chat box is assigned to (null: nobody); undefined until the first page says. Staff only. */
   assignee: Assignee | null | undefined;
+  /** Staff only: tags, priority and until when it is snoozed (null: not snoozed). */
+  triage: Triage;
   /** Sorted by id, each once. */
   messages: Message[];
   /** Staff only: what staff did (status, assignment), by seq, each once. */
@@ -46,12 +50,19 @@ export interface ConversationState {
   loaded: boolean;
 }
 
+export interface Triage {
+  tags: Tag[];
+  priority: ChatPriority | null;
+  snoozedUntil: string | null;
+}
+
 export function createConversation(me: Participant, now = () => Date.now()) {
   const $conversation = map<ConversationState>({
     me,
     chatBox: undefined,
     status: undefined,
     assignee: undefined,
+    triage: { tags: [], priority: null, snoozedUntil: null },
     messages: [],
     activity: [],
     pending: [],
@@ -116,6 +127,13 @@ export function createConversation(me: Participant, now = () => Date.now()) {
         status: state.status ?? answer.chatBox.status,
         // A contact's answer leaves the assignee out; an event may have said more recently.
         assignee: state.assignee !== undefined ? state.assignee : (answer.chatBox.assignee ?? null),
+        triage: state.loaded
+          ? state.triage
+          : {
+              tags: answer.chatBox.tags ?? [],
+              priority: answer.chatBox.priority ?? null,
+              snoozedUntil: answer.chatBox.snoozedUntil ?? null,
+            },
         messages,
         activity: mergeActivity(state.activity, answer.activity ?? []),
         readCursors,
@@ -131,8 +149,20 @@ export function createConversation(me: Participant, now = () => Date.now()) {
       if (event.type === 'read') return $conversation.setKey('readCursors', mergeCursor($conversation.get().readCursors, event.readCursor));
       const line = activityFromEvent(event);
       if (line) $conversation.setKey('activity', mergeActivity($conversation.get().activity, [line]));
-      if (event.type === 'status') $conversation.setKey('status', event.status);
-      else if (event.type === 'assignment') $conversation.setKey('assignee', event.assignee);
+      const { triage } = $conversation.get();
+      if (event.type === 'status') {
+        $conversation.setKey('status', event.status);
+        // Resolving ends a snooze.
+        if (event.status === 'resolved') $conversation.setKey('triage', { ...triage, snoozedUntil: null });
+      } else if (event.type === 'assignment') $conversation.setKey('assignee', event.assignee);
+      else if (event.type === 'snooze') $conversation.setKey('triage', { ...triage, snoozedUntil: event.until });
+      else if (event.type === 'tags') $conversation.setKey('triage', { ...triage, tags: event.tags });
+      else if (event.type === 'priority') $conversation.setKey('triage', { ...triage, priority: event.priority });
+    },
+
+    /** What the server answered to this staff member's own triage change (its event follows, the same). */
+    setTriage(change: Partial<Triage>) {
+      $conversation.setKey('triage', { ...$conversation.get().triage, ...change });
     },
 
     /** What the server answered to this staff member's own change (its event follows on the stream, the same). */

@@ -4,7 +4,7 @@
  * read cursors, typing signals, the names of staff senders, and for staff: status, assignment and internal notes.
  */
 import type { Assignee, ChatEvent, ChatStatus, Message, Participant, StaffActivity, TypingEvent } from '../../lib/api/chat.ts';
-import { typingEveryMs } from '../../lib/api/constants.ts';
+import { chatPriorities, typingEveryMs, type ChatPriority } from '../../lib/api/constants.ts';
 import { ApiRequestError } from '../../lib/http/client.ts';
 import { loadOrganizationUser } from '../../stores/organizationUsers.ts';
 import type { Conversation } from '../../stores/conversation.ts';
@@ -84,7 +84,7 @@ export function startLiveConversation({ chatBoxId, getToken, conversation, origi
         if (!isChatEvent(json)) return;
         if (json.type === 'message') return received([json.message]);
         conversation.applyEvent(json);
-        if ((json.type === 'status' || json.type === 'assignment') && json.by) knowStaff({ kind: 'staff', id: json.by });
+        if ('by' in json && json.by) knowStaff({ kind: 'staff', id: json.by });
       },
     });
   }
@@ -202,10 +202,20 @@ export function isChatEvent(value: unknown): value is ChatEvent {
       return (value['status'] === 'open' || value['status'] === 'resolved') && isActor(value);
     case 'assignment':
       return (value['assignee'] === null || isAssignee(value['assignee'])) && isActor(value);
+    case 'snooze':
+      return (value['until'] === null || typeof value['until'] === 'string') && isActor(value);
+    case 'tags':
+      return isTagList(value['tags']) && isNames(value['added']) && isNames(value['removed']) && isActor(value);
+    case 'priority':
+      return (value['priority'] === null || chatPriorities.includes(value['priority'] as ChatPriority)) && isActor(value);
     default:
       return false;
   }
 }
+
+const isNames = (value: unknown) => Array.isArray(value) && value.every((name) => typeof name === 'string');
+const isTagList = (value: unknown) =>
+  Array.isArray(value) && value.every((tag) => isObject(tag) && typeof tag['id'] === 'number' && typeof tag['name'] === 'string');
 
 /** Who and when, on staff's stream (absent on a contact's). */
 const isActor = (value: Record<string, unknown>) =>

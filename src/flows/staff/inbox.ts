@@ -2,12 +2,14 @@
  * The staff inbox as a store, live while something listens: every chat box by latest activity with the chosen
  * filters, read when the staff stream opens (and after each reconnect, so nothing in between is missed) and again
  * after a burst of its events (a message, a read cursor, a status, an assignment); the unread count over every chat
- * box for the tab's title; and whether the sign-in ended (a fresh token refused too, eventStream.ts).
+ * box for the tab's title; the organisation's tags; rows ticked for a bulk action; and whether the sign-in ended (a
+ * fresh token refused too, eventStream.ts).
  */
 import { map, onMount } from 'nanostores';
 import { signedOutCodes } from '../../lib/api/constants.ts';
 import { endpoints } from '../../lib/api/endpoints.ts';
-import type { InboxEntry } from '../../lib/api/inbox.ts';
+import type { Tag } from '../../lib/api/chat.ts';
+import type { BulkAction, InboxEntry } from '../../lib/api/inbox.ts';
 import type { TokenGetter } from '../../lib/chat/chatApi.ts';
 import { openEventStream } from '../../lib/chat/eventStream.ts';
 import { ApiRequestError } from '../../lib/http/client.ts';
@@ -24,13 +26,19 @@ export interface InboxState {
   failed: string | undefined;
   signedOut: boolean;
   filters: InboxFilters;
+  /** The organisation's tags (read with the list), to filter by and to put on selected rows. */
+  tags: Tag[];
+  /** Rows ticked for a bulk action, by chat box id. */
+  selected: string[];
+  /** How many of the last bulk action's conversations could not be changed. */
+  bulkFailed: number;
 }
 
 const unreadOf = (entries: InboxEntry[]) => entries.reduce((sum, entry) => sum + entry.unread, 0);
 
 export function createInbox(getToken: TokenGetter, filters: InboxFilters = noFilters) {
   const api = createStaffApi(getToken);
-  const $inbox = map<InboxState>({ shown: undefined, failed: undefined, signedOut: false, filters });
+  const $inbox = map<InboxState>({ shown: undefined, failed: undefined, signedOut: false, filters, tags: [], selected: [], bulkFailed: 0 });
   let load: () => Promise<void> = async () => {};
 
   onMount($inbox, () => {
@@ -42,9 +50,10 @@ export function createInbox(getToken: TokenGetter, filters: InboxFilters = noFil
       const filters = $inbox.get().filters;
       try {
         // Filtered, the tab's unread count still needs every chat box.
-        const [entries, all] = await Promise.all([
+        const [entries, all, tags] = await Promise.all([
           api.inbox(inboxRequest(filters)),
           isFiltered(filters) ? api.inbox(inboxRequest(noFilters)) : undefined,
+          api.tags().catch(() => $inbox.get().tags),
         ]);
         // Only the newest question's answer is shown: an older one may arrive after it.
         if (stopped || asked !== latest) return;
@@ -54,6 +63,15 @@ export function createInbox(getToken: TokenGetter, filters: InboxFilters = noFil
           unread: unreadOf((all ?? entries).chatBoxes),
           waiting: entries.waiting,
         });
+        $inbox.setKey('tags', tags);
+        // A ticked row that left the list is no longer selected.
+        const ids = new Set(entries.chatBoxes.map((entry) => entry.id));
+        const selected = $inbox.get().selected;
+        if (selected.some((id) => !ids.has(id)))
+          $inbox.setKey(
+            'selected',
+            selected.filter((id) => ids.has(id)),
+          );
         $inbox.setKey('failed', undefined);
       } catch (error) {
         if (!stopped && asked === latest) $inbox.setKey('failed', error instanceof ApiRequestError ? error.code : 'unknown');
@@ -87,10 +105,26 @@ export function createInbox(getToken: TokenGetter, filters: InboxFilters = noFil
       await load();
       return $inbox.get().shown;
     },
+    /** Ticks or unticks a row for a bulk action. */
+    select(chatBoxId: string, on: boolean): void {
+      const selected = $inbox.get().selected.filter((id) => id !== chatBoxId);
+      $inbox.setKey('selected', on ? [...selected, chatBoxId] : selected);
+    },
+    clearSelection(): void {
+      $inbox.set({ ...$inbox.get(), selected: [], bulkFailed: 0 });
+    },
+    /** One action on every ticked row; the selection clears, and the list is read again at once. */
+    async bulk(action: BulkAction): Promise<void> {
+      const chatBoxIds = $inbox.get().selected;
+      if (!chatBoxIds.length) return;
+      const answer = await api.bulk({ chatBoxIds, action });
+      $inbox.set({ ...$inbox.get(), selected: [], bulkFailed: answer.failed.length });
+      await load();
+    },
     /** New filters: kept (the stream's reloads use them too) and read at once. */
     setFilters(filters: InboxFilters): void {
       if (sameFilters(filters, $inbox.get().filters)) return;
-      $inbox.setKey('filters', filters);
+      $inbox.set({ ...$inbox.get(), filters, selected: [] });
       void load();
     },
   };

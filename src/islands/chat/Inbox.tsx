@@ -1,6 +1,7 @@
 /**
  * The staff inbox: every chat box by latest activity, with the contact, the last message, this staff member's
- * unread count, the status and the assignee; filters, a search over message text, and the invitation dialog. The
+ * unread count, the status, assignee, tags, priority and snooze; filters, a search over message text, ticked rows
+ * for a bulk action (BulkBar.tsx), and the invitation dialog. The
  * list is a store its page creates (flows/staff/inbox.ts), read again whenever the staff stream says something
  * changed, so it is live without reloading.
  */
@@ -12,6 +13,7 @@ import type { Lang } from '../../lib/i18n/languages.ts';
 import type { Translate } from '../../lib/i18n/translate.ts';
 import InviteDialog from '../staff/InviteDialog.tsx';
 import SignInEnded from '../staff/SignInEnded.tsx';
+import BulkBar from './BulkBar.tsx';
 import InboxEntry from './InboxEntry.tsx';
 import InboxFilters from './InboxFilters.tsx';
 
@@ -31,7 +33,7 @@ interface Props {
 }
 
 export default function Inbox({ lang, t, inbox, me, mailEnabled = false, current, onOpen, onFilters = inbox.setFilters }: Props) {
-  const { shown, failed, signedOut, filters } = useStore(inbox.$inbox);
+  const { shown, failed, signedOut, filters, tags, selected, bulkFailed } = useStore(inbox.$inbox);
 
   function onKeyDown(event: React.KeyboardEvent<HTMLUListElement>) {
     if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
@@ -51,7 +53,8 @@ export default function Inbox({ lang, t, inbox, me, mailEnabled = false, current
       <div className="inbox-tools">
         <InviteDialog lang={lang} t={t} api={inbox.api} mailEnabled={mailEnabled} />
       </div>
-      <InboxFilters t={t} filters={filters} onChange={onFilters} waiting={shown?.waiting} />
+      <InboxFilters t={t} filters={filters} onChange={onFilters} waiting={shown?.waiting} tags={tags} />
+      <BulkBar t={t} inbox={inbox} me={me} selected={selected} failed={bulkFailed} tags={tags} />
       {failed && !shown && (
         <p className="notice" role="alert">
           {t('inbox.unavailable')}
@@ -79,6 +82,8 @@ export default function Inbox({ lang, t, inbox, me, mailEnabled = false, current
               query={shown.query}
               current={entry.id === current}
               onOpen={onOpen}
+              selected={selected.includes(entry.id)}
+              onSelect={inbox.select}
             />
           ))}
         </ul>

@@ -1,7 +1,8 @@
 /**
  * One chat box in the staff inbox: the contact, the last message's first line (saying "You:", a colleague's name or
  * "Note:" when the contact did not write it; while searching, the newest message that matched, its matches marked
- * as text), time, status, assignee and this staff member's unread count. In the workspace a plain click opens the
+ * as text), time, priority, status (or until when it is snoozed), assignee, this staff member's unread count and
+ * its tags; a box to tick it for a bulk action. In the workspace a plain click opens the
  * conversation beside the list (`onOpen`); the link still works as a link (a new tab, a copied address).
  */
 import type { InboxEntry as Entry } from '../../lib/api/inbox.ts';
@@ -22,6 +23,9 @@ interface Props {
   /** This is the conversation open beside the list. */
   current?: boolean;
   onOpen?: (chatBoxId: string) => void;
+  /** Ticked for a bulk action; without `onSelect`, no box to tick. */
+  selected?: boolean;
+  onSelect?: (chatBoxId: string, on: boolean) => void;
 }
 
 /** The last message's first line, with who wrote it when that was not the contact. */
@@ -46,11 +50,21 @@ function assigneeLabel(t: Translate, entry: Entry, me: string | undefined): stri
   return t('inbox.assignedTo', { name: entry.assignee.name || entry.assignee.email });
 }
 
-export default function InboxEntry({ lang, t, entry, me, query, current = false, onOpen }: Props) {
+export default function InboxEntry({ lang, t, entry, me, query, current = false, onOpen, selected = false, onSelect }: Props) {
   const shown = (query && entry.match) || entry.lastMessage;
   const when = shown?.createdAt ?? entry.lastActivityAt;
+  const snoozed = entry.snoozedUntil !== null && Date.parse(entry.snoozedUntil) > Date.now();
   return (
     <li className={entry.unread > 0 ? 'inbox-entry inbox-unread' : 'inbox-entry'}>
+      {onSelect && (
+        <input
+          type="checkbox"
+          className="inbox-select"
+          checked={selected}
+          aria-label={t('inbox.select', { name: entry.contact.name || entry.contact.email })}
+          onChange={(event) => onSelect(entry.id, event.currentTarget.checked)}
+        />
+      )}
       <a
         href={`/${lang}/chat/${entry.id}`}
         aria-current={current ? 'page' : undefined}
@@ -70,13 +84,31 @@ export default function InboxEntry({ lang, t, entry, me, query, current = false,
           <time dateTime={when}>
             {dayLabel(lang, localDay(when))} {timeLabel(lang, when)}
           </time>{' '}
-          <span className={`inbox-status inbox-${entry.status}`}>{t(`inbox.status.${entry.status}`)}</span>{' '}
+          {entry.priority && (
+            <span className={`inbox-priority inbox-priority-${entry.priority}`}>{t(`triage.priority.${entry.priority}`)}</span>
+          )}{' '}
+          <span className={`inbox-status inbox-${entry.status}`}>
+            {snoozed
+              ? t('triage.snoozedUntil', {
+                  time: `${dayLabel(lang, localDay(entry.snoozedUntil!))} ${timeLabel(lang, entry.snoozedUntil!)}`,
+                })
+              : t(`inbox.status.${entry.status}`)}
+          </span>{' '}
           <span className="inbox-assignee">{assigneeLabel(t, entry, me)}</span>
           {entry.waiting && entry.contactWroteAt && (
             <span className="inbox-waiting"> {t('inbox.contactWrote', { time: sinceLabel(lang, entry.contactWroteAt) })}</span>
           )}
           {entry.unread > 0 && <span className="inbox-count"> {t('inbox.unread', { count: entry.unread })}</span>}
         </span>
+        {entry.tags.length > 0 && (
+          <span className="inbox-tags">
+            {entry.tags.map((tag) => (
+              <span key={tag.id} className="tag" dir="auto">
+                {tag.name}
+              </span>
+            ))}
+          </span>
+        )}
       </a>
     </li>
   );

@@ -1,10 +1,11 @@
 /**
  * The inbox's filters and search: two radio groups (status; who it is assigned to), moved through with the arrow
- * keys as any radio group, "waiting for us" with its count, the order, and a labelled search field whose text is
- * sent a moment after typing stops.
+ * keys as any radio group, "waiting for us" with its count, a tag, the order, and a labelled search field whose
+ * text is sent a moment after typing stops.
  */
 import { useEffect, useId, useState } from 'react';
 import { assignedFilters, inboxSorts, statusFilters, type InboxFilters as Filters } from '../../lib/inbox/filters.ts';
+import type { Tag } from '../../lib/api/chat.ts';
 import type { MessageKey } from '../../lib/i18n/schema.ts';
 import type { Translate } from '../../lib/i18n/translate.ts';
 
@@ -14,6 +15,7 @@ export const searchDelayMs = 250;
 const statusLabels: Record<Filters['status'], MessageKey> = {
   all: 'inbox.filter.all',
   open: 'inbox.status.open',
+  snoozed: 'inbox.status.snoozed',
   resolved: 'inbox.status.resolved',
 };
 const assignedLabels: Record<Filters['assigned'], MessageKey> = {
@@ -28,6 +30,8 @@ interface Props {
   onChange: (filters: Filters) => void;
   /** How many conversations wait for us (unknown until the list is read). */
   waiting: number | undefined;
+  /** The organisation's tags, to filter by one (no field while there are none). */
+  tags?: readonly Tag[] | undefined;
 }
 
 const sortLabels: Record<Filters['sort'], MessageKey> = {
@@ -36,7 +40,7 @@ const sortLabels: Record<Filters['sort'], MessageKey> = {
   waitingLongest: 'inbox.sort.waitingLongest',
 };
 
-export default function InboxFilters({ t, filters, onChange, waiting }: Props) {
+export default function InboxFilters({ t, filters, onChange, waiting, tags }: Props) {
   const id = useId();
   const [typed, setTyped] = useState(filters.query);
 
@@ -97,6 +101,23 @@ export default function InboxFilters({ t, filters, onChange, waiting }: Props) {
         />
         <span>{t('inbox.filter.waiting', { total: waiting ?? '…' })}</span>
       </label>
+      {!!tags?.length && (
+        <div className="field inbox-sort">
+          <label htmlFor={`${id}-tag`}>{t('inbox.filterTag')}</label>
+          <select
+            id={`${id}-tag`}
+            value={filters.tag ?? ''}
+            onChange={(event) => onChange({ ...filters, tag: event.currentTarget.value ? Number(event.currentTarget.value) : undefined })}
+          >
+            <option value="">{t('inbox.filter.anyTag')}</option>
+            {tags.map((tag) => (
+              <option key={tag.id} value={tag.id}>
+                {tag.name}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
       <div className="field inbox-sort">
         <label htmlFor={`${id}-sort`}>{t('inbox.sort')}</label>
         <select

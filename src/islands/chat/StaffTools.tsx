@@ -1,5 +1,6 @@
 /**
- * A staff member's tools beside one conversation: status (resolve, reopen) and assignment above the messages, the
+ * A staff member's tools beside one conversation: status (resolve, reopen), assignment and triage (tags, priority,
+ * snooze: TriageTools.tsx) above the messages, the
  * contact's details in a side panel (collapsible on narrow screens). Loaded only for staff, so contacts never
  * download it. Refusals show as translated text (apiError.{code}).
  */
@@ -17,7 +18,9 @@ import type { Messages } from '../../lib/i18n/schema.ts';
 import type { Translate } from '../../lib/i18n/translate.ts';
 import { paths } from '../../lib/paths.ts';
 import { createStaffApi } from '../../lib/staff/staffApi.ts';
+import type { Triage } from '../../stores/conversation.ts';
 import { $organizationUser } from '../../stores/staffAuth.ts';
+import TriageTools from './TriageTools.tsx';
 
 interface Common {
   lang: Lang;
@@ -34,9 +37,13 @@ interface ToolbarProps extends Common {
   assignee: Assignee | null | undefined;
   setStatus: (status: ChatStatus) => Promise<void>;
   assign: (email: string | null) => Promise<void>;
+  chatBoxId: string;
+  triage: Triage;
+  setTriage: (change: Partial<Triage>) => void;
 }
 
-export function StaffToolbar({ lang, t, messages, getToken, uid, status, assignee, setStatus, assign }: ToolbarProps) {
+export function StaffToolbar(props: ToolbarProps) {
+  const { lang, t, messages, getToken, uid, status, assignee, setStatus, assign } = props;
   const id = useId();
   const api = useMemo(() => createStaffApi(getToken), [getToken]);
   const organizationUser = useStore($organizationUser);
@@ -141,6 +148,17 @@ export function StaffToolbar({ lang, t, messages, getToken, uid, status, assigne
           </button>
         </form>
       )}
+      <TriageTools
+        lang={lang}
+        t={t}
+        api={api}
+        chatBoxId={props.chatBoxId}
+        status={status}
+        triage={props.triage}
+        setTriage={props.setTriage}
+        busy={busy}
+        run={run}
+      />
       {error && (
         <p className="chat-error" role="alert">
           {error}

@@ -6,7 +6,17 @@ import { z } from 'zod';
 import { chatBoxIdSchema, scopeSchema } from './ids.ts';
 
 export { heartbeatMs, messagesPageDefault, messagesPageMax, messageTextMax, sendLimit, typingEveryMs, typingShowsMs } from './constants.ts';
-import { characterCount, hasVisibleCharacter, isStorableText, messagesPageDefault, messagesPageMax, messageTextMax } from './constants.ts';
+import {
+  characterCount,
+  chatPriorities,
+  hasVisibleCharacter,
+  isStorableText,
+  messagesPageDefault,
+  messagesPageMax,
+  messageTextMax,
+  tagNameMax,
+} from './constants.ts';
+export { chatPriorities, type ChatPriority } from './constants.ts';
 
 /** Message ids grow with every message; as JSON numbers (safe up to 2^53). */
 export const messageIdSchema = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
@@ -38,6 +48,12 @@ export type Message = z.infer<typeof messageSchema>;
 export const assigneeSchema = z.object({ email: z.string(), name: z.string(), uid: z.string().nullable() });
 export type Assignee = z.infer<typeof assigneeSchema>;
 
+/** A tag from the organisation's list (admins keep it; staff put tags on conversations). */
+export const tagSchema = z.object({ id: z.number().int().positive(), name: z.string() });
+export type Tag = z.infer<typeof tagSchema>;
+export const tagNameSchema = z.string().trim().min(1).max(tagNameMax).refine(isStorableText, 'must be text');
+export const prioritySchema = z.enum(chatPriorities).nullable();
+
 export const readCursorSchema = z.object({ reader: participantSchema, messageId: messageIdSchema });
 export type ReadCursor = z.infer<typeof readCursorSchema>;
 
@@ -67,13 +83,17 @@ export const chatBoxSummarySchema = z.object({
   status: z.enum(chatStatuses),
   contact: z.object({ id: z.string(), name: z.string() }),
   assignee: assigneeSchema.nullable(),
+  /** Staff only: its tags (by name), priority and until when it is snoozed (ISO 8601; null: not snoozed). */
+  tags: z.array(tagSchema).optional(),
+  priority: prioritySchema.optional(),
+  snoozedUntil: z.string().nullable().optional(),
   /** The chat box's event sequence when the page was read: stream from here and nothing is missed. */
   seq: eventSeqSchema,
 });
 export type ChatBoxSummary = z.infer<typeof chatBoxSummarySchema>;
 /**
- * What staff did in a chat box, for its history (staff only): a status set or an assignment, by whom (a staff
- * member's uid; null: the contact's message reopened it) and when (ISO 8601).
+ * What staff did in a chat box, for its history (staff only): a status set, an assignment, a snooze, tags or the
+ * priority, by whom (a staff member's uid; null: the contact's message or the time did it) and when (ISO 8601).
  */
 export const staffActivitySchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('status'), seq: eventSeqSchema, at: z.string(), by: z.string().nullable(), status: z.enum(chatStatuses) }),
@@ -84,6 +104,18 @@ export const staffActivitySchema = z.discriminatedUnion('type', [
     by: z.string().nullable(),
     assignee: assigneeSchema.nullable(),
   }),
+  /** Snoozed until a time, or woken (`until` null; `by` null: the time came, or the contact wrote). */
+  z.object({ type: z.literal('snooze'), seq: eventSeqSchema, at: z.string(), by: z.string().nullable(), until: z.string().nullable() }),
+  /** Tags put on or taken off (by name, as they were called then). */
+  z.object({
+    type: z.literal('tags'),
+    seq: eventSeqSchema,
+    at: z.string(),
+    by: z.string().nullable(),
+    added: z.array(z.string()),
+    removed: z.array(z.string()),
+  }),
+  z.object({ type: z.literal('priority'), seq: eventSeqSchema, at: z.string(), by: z.string().nullable(), priority: prioritySchema }),
 ]);
 export type StaffActivity = z.infer<typeof staffActivitySchema>;
 
@@ -125,6 +157,25 @@ export type OkAnswer = z.infer<typeof okAnswer>;
 export const setStatusBody = z.object({ chatBoxId: chatBoxIdSchema, status: z.enum(chatStatuses) });
 export const setStatusAnswer = z.object({ status: z.enum(chatStatuses) });
 export type SetStatusAnswer = z.infer<typeof setStatusAnswer>;
+
+/** POST /api/chat/snooze (staff): snooze an open chat box until a time to come (at most a year), or wake it (null). */
+export const snoozeBody = z.object({ chatBoxId: chatBoxIdSchema, until: z.iso.datetime({ offset: true }).nullable() });
+export const snoozeAnswer = z.object({ snoozedUntil: z.string().nullable() });
+export type SnoozeAnswer = z.infer<typeof snoozeAnswer>;
+
+/** POST /api/chat/tags (staff): put tags on (by id, from the organisation's list) and take tags off. */
+export const chatTagsBody = z.object({
+  chatBoxId: chatBoxIdSchema,
+  add: z.array(z.number().int().positive()).max(50).default([]),
+  remove: z.array(z.number().int().positive()).max(50).default([]),
+});
+export const chatTagsAnswer = z.object({ tags: z.array(tagSchema) });
+export type ChatTagsAnswer = z.infer<typeof chatTagsAnswer>;
+
+/** POST /api/chat/priority (staff): set the priority, or none (null). */
+export const priorityBody = z.object({ chatBoxId: chatBoxIdSchema, priority: prioritySchema });
+export const priorityAnswer = z.object({ priority: prioritySchema });
+export type PriorityAnswer = z.infer<typeof priorityAnswer>;
 
 /** POST /api/chat/assign (staff): assign to a staff member by e-mail, or `null` to unassign. */
 export const assignBody = z.object({ chatBoxId: chatBoxIdSchema, assignee: z.email().max(320).nullable() });
@@ -171,6 +222,37 @@ export const chatEventSchema = z.discriminatedUnion('type', [
     /** The staff member who assigned it (their uid). */
     by: z.string().nullable().optional(),
     at: z.string().optional(),
+  }),
+  /** Staff only, like the three below: snoozed until a time, or woken (null). */
+  z.object({
+    type: z.literal('snooze'),
+    chatBoxId: z.string(),
+    seq: eventSeqSchema,
+    position,
+    until: z.string().nullable(),
+    by: z.string().nullable(),
+    at: z.string(),
+  }),
+  /** The chat box's tags after the change (`tags`), and what it put on and took off, by name. */
+  z.object({
+    type: z.literal('tags'),
+    chatBoxId: z.string(),
+    seq: eventSeqSchema,
+    position,
+    tags: z.array(tagSchema),
+    added: z.array(z.string()),
+    removed: z.array(z.string()),
+    by: z.string().nullable(),
+    at: z.string(),
+  }),
+  z.object({
+    type: z.literal('priority'),
+    chatBoxId: z.string(),
+    seq: eventSeqSchema,
+    position,
+    priority: prioritySchema,
+    by: z.string().nullable(),
+    at: z.string(),
   }),
 ]);
 export type ChatEvent = z.infer<typeof chatEventSchema>;

@@ -47,5 +47,13 @@ export const heartbeatMs = 25_000;
 export const signedOutCodes: readonly string[] = ['invalid_token', 'token_expired', 'session_ended', 'unauthorized'];
 /** Sends per sender: 20 in 10 s, then 429 with Retry-After (the defaults of SEND_RATE_LIMIT and SEND_RATE_WINDOW_SECONDS). */
 export const sendLimit = { max: 20, windowSeconds: 10 };
+/** A conversation's priority, lowest first (none: null). */
+export const chatPriorities = ['low', 'medium', 'high', 'urgent'] as const;
+export type ChatPriority = (typeof chatPriorities)[number];
+/** A tag's name, at most this many characters; at most this many tags in the organisation's list. */
+export const tagNameMax = 40;
+export const tagsMax = 200;
+/** One bulk action covers at most this many conversations. */
+export const bulkMax = 100;
 /** The staff inbox's search text, at most this many characters. */
 export const inboxQueryMax = 200;

@@ -8,6 +8,12 @@ import type { z } from 'zod';
 import {
   assignAnswer,
   assignBody,
+  chatTagsAnswer,
+  chatTagsBody,
+  priorityAnswer,
+  priorityBody,
+  snoozeAnswer,
+  snoozeBody,
   contactChatBoxesAnswer,
   contactChatBoxesBody,
   listMessagesAnswer,
@@ -43,7 +49,7 @@ import {
   searchMissAnswer,
   searchMissBody,
 } from './helpCentre.ts';
-import { inboxListAnswer, inboxListBody } from './inbox.ts';
+import { inboxBulkAnswer, inboxBulkBody, inboxListAnswer, inboxListBody } from './inbox.ts';
 import { inviteAnswer, inviteBody, recentInvitationsAnswer } from './invitations.ts';
 import { resubscribeAnswer, unsubscribeAnswer, unsubscribeQuery } from './mail.ts';
 import {
@@ -70,6 +76,8 @@ import {
   staffRoleBody,
 } from './staff.ts';
 
+import { tagAnswer, tagCreateBody, tagDeleteBody, tagRenameBody, tagsListAnswer } from './tags.ts';
+
 export interface Declaration {
   body?: z.ZodType;
   query?: z.ZodType;
@@ -90,10 +98,18 @@ export const contract = {
   chatTyping: { body: typingBody, answer: okAnswer },
   chatStatus: { body: setStatusBody, answer: setStatusAnswer },
   chatAssign: { body: assignBody, answer: assignAnswer },
+  chatSnooze: { body: snoozeBody, answer: snoozeAnswer },
+  chatTags: { body: chatTagsBody, answer: chatTagsAnswer },
+  chatPriority: { body: priorityBody, answer: priorityAnswer },
   chatBoxes: { body: contactChatBoxesBody, answer: contactChatBoxesAnswer },
   chatStream: { query: streamQuery },
   inboxStream: {},
   inboxList: { body: inboxListBody, answer: inboxListAnswer },
+  inboxBulk: { body: inboxBulkBody, answer: inboxBulkAnswer },
+  tagsList: { answer: tagsListAnswer },
+  tagCreate: { body: tagCreateBody, answer: tagAnswer },
+  tagRename: { body: tagRenameBody, answer: tagAnswer },
+  tagDelete: { body: tagDeleteBody, answer: okAnswer },
   me: { answer: meAnswer },
   meNotifications: { body: notificationsBody, answer: notificationsAnswer },
   staffList: { answer: staffListAnswer },

@@ -31,6 +31,7 @@ export const errorCodes = [
   'not_admin',
   'last_admin',
   'confirmation_mismatch',
+  'tag_exists',
   // E-mail
   'link_invalid',
   // Ours

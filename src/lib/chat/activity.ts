@@ -1,6 +1,6 @@
 /**
- * Staff's history of a conversation: what staff did (status set, assignment), from list pages and from the stream,
- * each once by seq. Contacts never receive it (their pages and stream leave it out).
+ * Staff's history of a conversation: what staff did (status, assignment, snooze, tags, priority), from list pages
+ * and from the stream, each once by seq. Contacts never receive it (their pages and stream leave it out).
  */
 import type { ChatEvent, StaffActivity } from '../api/chat.ts';
 
@@ -12,12 +12,21 @@ export function mergeActivity(existing: readonly StaffActivity[], incoming: read
   return [...bySeq.values()].sort((a, b) => a.seq - b.seq);
 }
 
-/** A stream event as a line of the history: a status or assignment event that says who and when (staff's stream). */
+/** A stream event as a line of the history: a change by staff (or the contact, or time) that says who and when. */
 export function activityFromEvent(event: ChatEvent): StaffActivity | undefined {
-  if (event.type !== 'status' && event.type !== 'assignment') return undefined;
+  if (event.type === 'message' || event.type === 'read' || event.type === 'opened') return undefined;
   const { seq, at, by } = event;
   if (at === undefined || by === undefined) return undefined;
-  return event.type === 'status'
-    ? { type: 'status', seq, at, by, status: event.status }
-    : { type: 'assignment', seq, at, by, assignee: event.assignee };
+  switch (event.type) {
+    case 'status':
+      return { type: 'status', seq, at, by, status: event.status };
+    case 'assignment':
+      return { type: 'assignment', seq, at, by, assignee: event.assignee };
+    case 'snooze':
+      return { type: 'snooze', seq, at, by, until: event.until };
+    case 'tags':
+      return { type: 'tags', seq, at, by, added: event.added, removed: event.removed };
+    case 'priority':
+      return { type: 'priority', seq, at, by, priority: event.priority };
+  }
 }

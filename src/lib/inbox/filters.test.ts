@@ -49,9 +49,10 @@ describe('inbox filters', () => {
   });
 
   it('live in the address and come back from it; anything unknown there is no filter', () => {
-    const chosen = { status: 'open', assigned: 'me', waiting: true, sort: 'oldest', query: 'refund & more' } as const;
+    const chosen = { status: 'snoozed', assigned: 'me', tag: 12, waiting: true, sort: 'oldest', query: 'refund & more' } as const;
     expect(filtersFromSearch(filtersToSearch(chosen))).toEqual(chosen);
     expect(filtersToSearch(noFilters)).toBe('');
-    expect(filtersFromSearch('?status=nope&assigned=x&sort=random&waiting=yes')).toEqual(noFilters);
+    expect(filtersFromSearch('?status=nope&assigned=x&sort=random&waiting=yes&tag=0x1')).toEqual(noFilters);
+    expect(inboxRequest(chosen)).toMatchObject({ status: 'snoozed', tag: 12 });
   });
 });

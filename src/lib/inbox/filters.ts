@@ -9,7 +9,7 @@ export const inboxSorts: readonly InboxSort[] = ['newest', 'oldest', 'waitingLon
 /** The contract's limit on the search text (counted in characters). */
 export const searchTextMax = inboxQueryMax;
 
-export const statusFilters = ['all', 'open', 'resolved'] as const;
+export const statusFilters = ['all', 'open', 'snoozed', 'resolved'] as const;
 export type StatusFilter = (typeof statusFilters)[number];
 export const assignedFilters = ['anyone', 'me', 'nobody'] as const;
 export type AssignedFilter = (typeof assignedFilters)[number];
@@ -17,6 +17,8 @@ export type AssignedFilter = (typeof assignedFilters)[number];
 export interface InboxFilters {
   status: StatusFilter;
   assigned: AssignedFilter;
+  /** Only those with this tag (its id). */
+  tag: number | undefined;
   /** Only those waiting for us (open, the contact's message last). */
   waiting: boolean;
   sort: InboxSort;
@@ -24,7 +26,7 @@ export interface InboxFilters {
   query: string;
 }
 
-export const noFilters: InboxFilters = { status: 'all', assigned: 'anyone', waiting: false, sort: 'newest', query: '' };
+export const noFilters: InboxFilters = { status: 'all', assigned: 'anyone', tag: undefined, waiting: false, sort: 'newest', query: '' };
 
 /** The search text the server is asked for: trimmed, cut to the contract's limit, none when blank. */
 export function searchText(query: string): string | undefined {
@@ -33,8 +35,9 @@ export function searchText(query: string): string | undefined {
 }
 
 export interface InboxListRequest {
-  status?: 'open' | 'resolved';
+  status?: 'open' | 'snoozed' | 'resolved';
   assigned?: 'me' | 'nobody';
+  tag?: number;
   waiting?: true;
   sort?: InboxSort;
   query?: string;
@@ -42,11 +45,12 @@ export interface InboxListRequest {
 }
 
 /** The body of POST /api/inbox/list for these filters; "all", "anyone" and the default order send nothing. */
-export function inboxRequest({ status, assigned, waiting, sort, query }: InboxFilters, limit = 100): InboxListRequest {
+export function inboxRequest({ status, assigned, tag, waiting, sort, query }: InboxFilters, limit = 100): InboxListRequest {
   const text = searchText(query);
   return {
     ...(status !== 'all' && { status }),
     ...(assigned !== 'anyone' && { assigned }),
+    ...(tag !== undefined && { tag }),
     ...(waiting && { waiting: true as const }),
     ...(sort !== 'newest' && { sort }),
     ...(text && { query: text }),
@@ -58,13 +62,14 @@ export function inboxRequest({ status, assigned, waiting, sort, query }: InboxFi
 export const isFiltered = ({ sort: _, ...filters }: InboxFilters) => Object.keys(inboxRequest({ ...filters, sort: 'newest' })).length > 1;
 
 /**
- * The filters in the workspace's address (`?status=open&assigned=me&q=refund`), so Back, a reload and a shared link
+ * The filters in the workspace's address (`?status=open&assigned=me&tag=3&q=refund`), so Back, a reload and a shared link
  * keep them: only what differs from no filters, the search as typed.
  */
-export function filtersToSearch({ status, assigned, waiting, sort, query }: InboxFilters): string {
+export function filtersToSearch({ status, assigned, tag, waiting, sort, query }: InboxFilters): string {
   const params = new URLSearchParams();
   if (status !== noFilters.status) params.set('status', status);
   if (assigned !== noFilters.assigned) params.set('assigned', assigned);
+  if (tag !== undefined) params.set('tag', String(tag));
   if (waiting) params.set('waiting', '1');
   if (sort !== noFilters.sort) params.set('sort', sort);
   if (query) params.set('q', query);
@@ -80,6 +85,7 @@ export function filtersFromSearch(search: string): InboxFilters {
   return {
     status: pick(statusFilters, params.get('status'), noFilters.status),
     assigned: pick(assignedFilters, params.get('assigned'), noFilters.assigned),
+    tag: /^[1-9]\d{0,14}$/.test(params.get('tag') ?? '') ? Number(params.get('tag')) : undefined,
     waiting: params.get('waiting') === '1',
     sort: pick(inboxSorts, params.get('sort'), noFilters.sort),
     query: (params.get('q') ?? '').slice(0, 1000),
@@ -87,4 +93,9 @@ export function filtersFromSearch(search: string): InboxFilters {
 }
 
 export const sameFilters = (a: InboxFilters, b: InboxFilters) =>
-  a.status === b.status && a.assigned === b.assigned && a.waiting === b.waiting && a.sort === b.sort && a.query === b.query;
+  a.status === b.status &&
+  a.assigned === b.assigned &&
+  a.tag === b.tag &&
+  a.waiting === b.waiting &&
+  a.sort === b.sort &&
+  a.query === b.query;

@@ -3,6 +3,7 @@
  * member's id token asked for at the moment of the call, through the one HTTP client. Bodies and answers are the
  * contract's (lib/api/).
  */
+import type { ChatPriority } from '../api/chat.ts';
 import type { ExportAudience } from '../api/contacts.ts';
 import type { BodyOf } from '../api/contract.ts';
 import type { EndpointName } from '../api/endpoints.ts';
@@ -32,6 +33,13 @@ export function createStaffApi(getToken: TokenGetter) {
     removeStaff: (email: string) => call('staffRemove', { email }),
     contact: (contactId: string) => call('contactDetails', { contactId }),
     contacts: (body: BodyOf<'contactsList'>) => call('contactsList', body),
+    tags: () => call('tagsList', {}).then((answer) => answer.tags),
+    setTags: (chatBoxId: string, change: { add?: number[]; remove?: number[] }) =>
+      call('chatTags', { chatBoxId, add: change.add ?? [], remove: change.remove ?? [] }).then((answer) => answer.tags),
+    setPriority: (chatBoxId: string, priority: ChatPriority | null) =>
+      call('chatPriority', { chatBoxId, priority }).then((answer) => answer.priority),
+    snooze: (chatBoxId: string, until: string | null) => call('chatSnooze', { chatBoxId, until }).then((answer) => answer.snoozedUntil),
+    bulk: (body: BodyOf<'inboxBulk'>) => call('inboxBulk', body),
     exportContact: (contactId: string, audience: ExportAudience) =>
       call('contactExport', { contactId, audience }).then((answer) => answer.export),
     eraseContact: (contactId: string, confirmEmail: string) =>

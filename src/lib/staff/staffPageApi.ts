@@ -16,6 +16,9 @@ export function createStaffPageApi(getToken: TokenGetter) {
     helpCentreReport: (lang: Lang, days: 7 | 30) => call('helpCentreReport', { lang, days }),
     clearComment: (id: number) => call('helpCentreClearComment', { id }),
     recentInvitations: () => call('invitationsRecent', {}),
+    createTag: (name: string) => call('tagCreate', { name }).then((answer) => answer.tag),
+    renameTag: (id: number, name: string) => call('tagRename', { id, name }).then((answer) => answer.tag),
+    deleteTag: (id: number) => call('tagDelete', { id }),
   };
 }
 

@@ -4,6 +4,9 @@
  */
 import {
   type AssignAnswer,
+  type ChatTagsAnswer,
+  type PriorityAnswer,
+  type SnoozeAnswer,
   type ContactChatBoxesAnswer,
   type ListMessagesAnswer,
   type MarkReadAnswer,
@@ -14,6 +17,7 @@ import { pageScope } from '../../lib/api/ids.ts';
 import type { IssuedToken, NewLinkAnswer } from '../../lib/api/sessions.ts';
 import { listContactChatBoxes } from '../chat/contactChatBoxes.ts';
 import { assign, currentSeq, listMessages, markRead, sendMessage, setStatus } from '../chat/messages.ts';
+import { setPriority, setTags, snooze, wakeOnContactMessage } from '../chat/triage.ts';
 import { sendNewLink } from '../contacts/newLink.ts';
 import { sessionFromCode } from '../contacts/sessionFromCode.ts';
 import { issueSessionToken } from '../contacts/sessionTokens.ts';
@@ -81,7 +85,9 @@ export const routes = [
       if (body.internal && kind !== 'staff') throw new ApiError(403, 'not_staff', 'Only staff write internal notes.');
       services.sendLimit(`${kind}:${id}`);
       const { clientId, text, internal } = body;
-      return { message: await sendMessage(services, body.chatBoxId, { sender: caller.participant, clientId, text, internal }) };
+      const message = await sendMessage(services, body.chatBoxId, { sender: caller.participant, clientId, text, internal });
+      if (kind === 'contact') await wakeOnContactMessage(services, body.chatBoxId);
+      return { message };
     },
   }),
 
@@ -114,6 +120,30 @@ export const routes = [
     caller: 'staff',
     handle: async ({ services, body, caller }): Promise<AssignAnswer> => ({
       assignee: await assign(services, body.chatBoxId, body.assignee, caller.uid),
+    }),
+  }),
+
+  route({
+    endpoint: 'chatSnooze',
+    caller: 'staff',
+    handle: async ({ services, body, caller }): Promise<SnoozeAnswer> => ({
+      snoozedUntil: await snooze(services, body.chatBoxId, body.until === null ? null : new Date(body.until), caller.uid),
+    }),
+  }),
+
+  route({
+    endpoint: 'chatTags',
+    caller: 'staff',
+    handle: async ({ services, body, caller }): Promise<ChatTagsAnswer> => ({
+      tags: await setTags(services, body.chatBoxId, body.add, body.remove, caller.uid),
+    }),
+  }),
+
+  route({
+    endpoint: 'chatPriority',
+    caller: 'staff',
+    handle: async ({ services, body, caller }): Promise<PriorityAnswer> => ({
+      priority: await setPriority(services, body.chatBoxId, body.priority, caller.uid),
     }),
   }),
 

@@ -1,7 +1,10 @@
-/** POST/GET /api/inbox/*: the staff inbox's list, and its live updates (every chat box's changes, as staff see them). */
-import { type InboxListAnswer } from '../../lib/api/inbox.ts';
+/** POST/GET /api/inbox/*: the staff inbox's list, bulk actions on its rows, and its live updates (every chat box's changes, as staff see them). */
+import { type BulkAction, type InboxBulkAnswer, type InboxListAnswer } from '../../lib/api/inbox.ts';
 import { lastPosition } from '../chat/events.ts';
 import { countWaiting, listInbox } from '../chat/inbox.ts';
+import { assign, setStatus, type ChatStore } from '../chat/messages.ts';
+import { setTags } from '../chat/triage.ts';
+import { ApiError } from '../errors.ts';
 import { bearerToken } from '../http/bearer.ts';
 import { lastEventId } from '../http/lastEventId.ts';
 import { ChatStream } from './chatStream.ts';
@@ -18,6 +21,25 @@ export const routes = [
   }),
 
   route({
+    endpoint: 'inboxBulk',
+    caller: 'staff',
+    async handle({ services, body, caller }): Promise<InboxBulkAnswer> {
+      const answer: InboxBulkAnswer = { done: [], failed: [] };
+      // One by one, each in its own transaction with its own event: one that fails (erased meanwhile) stops none.
+      for (const chatBoxId of new Set(body.chatBoxIds)) {
+        try {
+          await applyBulk(services, chatBoxId, body.action, caller.uid);
+          answer.done.push(chatBoxId);
+        } catch (error) {
+          if (!(error instanceof ApiError)) throw error;
+          answer.failed.push({ chatBoxId, code: error.code });
+        }
+      }
+      return answer;
+    },
+  }),
+
+  route({
     endpoint: 'inboxStream',
     caller: 'staff',
     async handle({ services, request, caller }): Promise<ChatStream> {
@@ -29,3 +51,14 @@ export const routes = [
     },
   }),
 ];
+
+function applyBulk(store: ChatStore, chatBoxId: string, action: BulkAction, uid: string): Promise<unknown> {
+  switch (action.type) {
+    case 'assign':
+      return assign(store, chatBoxId, action.assignee, uid);
+    case 'status':
+      return setStatus(store, chatBoxId, action.status, uid);
+    case 'tag':
+      return setTags(store, chatBoxId, action.add ? [action.tagId] : [], action.add ? [] : [action.tagId], uid);
+  }
+}

@@ -4,7 +4,17 @@
  * locks held until commit, so they are given in commit order without gaps: a reader that saw N and asks for
  * everything after N misses nothing.
  */
-import type { Assignee, ChatEvent, ChatStatus, Message, Participant, ReadCursor, StaffActivity } from '../../lib/api/chat.ts';
+import type {
+  Assignee,
+  ChatEvent,
+  ChatPriority,
+  ChatStatus,
+  Message,
+  Participant,
+  ReadCursor,
+  StaffActivity,
+  Tag,
+} from '../../lib/api/chat.ts';
 import type { Queryable } from '../db/database.ts';
 import { ApiError } from '../errors.ts';
 
@@ -45,10 +55,15 @@ export type EventChange =
   | { type: 'message'; message: Message }
   | { type: 'read'; readCursor: ReadCursor; contactSees: number | null }
   | { type: 'status'; status: ChatStatus; by: string | null }
-  | { type: 'assignment'; assignee: Assignee | null; by: string | null };
+  | { type: 'assignment'; assignee: Assignee | null; by: string | null }
+  | { type: 'snooze'; until: string | null; by: string | null }
+  | { type: 'tags'; tags: Tag[]; added: string[]; removed: string[]; by: string | null }
+  | { type: 'priority'; priority: ChatPriority | null; by: string | null };
 
 /** The changes staff's history shows, with when they happened (ISO 8601). */
-const dated = (type: ChatEvent['type']) => type === 'status' || type === 'assignment';
+const dated = (type: ChatEvent['type']) => type !== 'message' && type !== 'read' && type !== 'opened';
+/** Staff's alone: a contact's stream and pages never carry them. */
+const staffOnly = (type: ChatEvent['type']) => ['assignment', 'opened', 'snooze', 'tags', 'priority'].includes(type);
 
 /**
  * The event as a contact sees it, or undefined: never an internal note, nor who the chat box is assigned to, and a
@@ -57,7 +72,7 @@ const dated = (type: ChatEvent['type']) => type === 'status' || type === 'assign
 export function contactView(event: StoredEvent): ChatEvent | undefined {
   const { position: _, contactSees, ...shown } = event;
   if (shown.type === 'message') return shown.message.internal ? undefined : shown;
-  if (shown.type === 'assignment' || shown.type === 'opened') return undefined;
+  if (staffOnly(shown.type)) return undefined;
   // Which staff member changed the status is for staff.
   if (shown.type === 'status') {
     const { by: _by, ...status } = shown;
@@ -96,17 +111,10 @@ export async function appendEvent(tx: Queryable, chatBoxId: string, change: Even
   const seq = box!.event_seq;
   const position = counter!.last;
   const messageId = change.type === 'message' ? change.message.id : null;
-  const data =
-    change.type === 'read'
-      ? { readCursor: change.readCursor, contactSees: change.contactSees }
-      : change.type === 'status'
-        ? { status: change.status, by: change.by }
-        : change.type === 'assignment'
-          ? { assignee: change.assignee, by: change.by }
-          : null;
+  const { type: _, ...data } = change.type === 'message' ? { type: 'message' } : change;
   const [row] = await tx.query<{ created_at: Date }>(
     `insert into chat_events (position, chat_box_id, seq, type, message_id, data) values ($1, $2, $3, $4, $5, $6) returning created_at`,
-    [position, chatBoxId, seq, change.type, messageId, data === null ? null : JSON.stringify(data)],
+    [position, chatBoxId, seq, change.type, messageId, change.type === 'message' ? null : JSON.stringify(data)],
   );
   return { ...change, chatBoxId, seq, position, ...(dated(change.type) && { at: row!.created_at.toISOString() }) } as StoredEvent;
 }
@@ -134,6 +142,11 @@ interface EventRow extends MessageRow {
     status?: ChatStatus;
     assignee?: Assignee | null;
     by?: string | null;
+    until?: string | null;
+    tags?: Tag[];
+    added?: string[];
+    removed?: string[];
+    priority?: ChatPriority | null;
   } | null;
 }
 
@@ -161,15 +174,30 @@ function toEvent(row: EventRow): StoredEvent {
       };
     case 'opened':
       return { type: 'opened', ...base };
+    case 'snooze':
+      return { type: 'snooze', ...dated_(row), until: row.data!.until ?? null };
+    case 'tags':
+      return { type: 'tags', ...dated_(row), tags: row.data!.tags ?? [], added: row.data!.added ?? [], removed: row.data!.removed ?? [] };
+    case 'priority':
+      return { type: 'priority', ...dated_(row), priority: row.data!.priority ?? null };
   }
 }
+
+/** An event's common fields with who and when. */
+const dated_ = (row: EventRow) => ({
+  chatBoxId: row.event_chat_box_id,
+  seq: row.seq,
+  position: row.position,
+  at: row.event_at.toISOString(),
+  by: row.data?.by ?? null,
+});
 
 const eventSelect = `select e.position, e.seq, e.type, e.chat_box_id as event_chat_box_id, e.created_at as event_at, e.data, ${messageColumns}
   from chat_events e left join messages m on m.id = e.message_id`;
 
 /**
- * What staff did in a chat box between two times (either end open), by seq: its status and assignment events, as
- * staff's history lists them.
+ * What staff did in a chat box between two times (either end open), by seq: its status, assignment, snooze, tags
+ * and priority events, as staff's history lists them.
  */
 export async function staffActivity(
   db: Queryable,
@@ -178,7 +206,7 @@ export async function staffActivity(
   to: string | undefined,
 ): Promise<StaffActivity[]> {
   const rows = await db.query<EventRow & Record<string, unknown>>(
-    `${eventSelect} where e.chat_box_id = $1 and e.type in ('status', 'assignment')
+    `${eventSelect} where e.chat_box_id = $1 and e.type in ('status', 'assignment', 'snooze', 'tags', 'priority')
        and ($2::timestamptz is null or e.created_at >= $2) and ($3::timestamptz is null or e.created_at <= $3)
      order by e.seq`,
     [chatBoxId, from ?? null, to ?? null],
@@ -186,12 +214,22 @@ export async function staffActivity(
   return rows.map(toEvent).map(toActivity);
 }
 
-/** A status or assignment event as a line of staff's history. */
+/** A status, assignment, snooze, tags or priority event as a line of staff's history. */
 export function toActivity(event: StoredEvent): StaffActivity {
-  if (event.type === 'status') return { type: 'status', seq: event.seq, at: event.at!, by: event.by ?? null, status: event.status };
-  if (event.type === 'assignment')
-    return { type: 'assignment', seq: event.seq, at: event.at!, by: event.by ?? null, assignee: event.assignee };
-  throw new Error(`not an activity: ${event.type}`);
+  if (event.type === 'message' || event.type === 'read' || event.type === 'opened') throw new Error(`not an activity: ${event.type}`);
+  const common = { seq: event.seq, at: event.at!, by: event.by ?? null };
+  switch (event.type) {
+    case 'status':
+      return { type: 'status', ...common, status: event.status };
+    case 'assignment':
+      return { type: 'assignment', ...common, assignee: event.assignee };
+    case 'snooze':
+      return { type: 'snooze', ...common, until: event.until };
+    case 'tags':
+      return { type: 'tags', ...common, added: event.added, removed: event.removed };
+    case 'priority':
+      return { type: 'priority', ...common, priority: event.priority };
+  }
 }
 
 /** Events of one chat box after `seq`, oldest first. */

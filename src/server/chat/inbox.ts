@@ -8,7 +8,7 @@
  * messages that may match a text of two characters or more; LIKE confirms. A one-character search reads every
  * message's text (about 100,000 in some 30 ms; see the bench).
  */
-import type { ChatStatus } from '../../lib/api/chat.ts';
+import type { ChatPriority, ChatStatus, Tag } from '../../lib/api/chat.ts';
 import type { InboxEntry, InboxListBody, InboxSort } from '../../lib/api/inbox.ts';
 import { likeSubstring } from '../db/like.ts';
 import type { Queryable } from '../db/database.ts';
@@ -21,6 +21,9 @@ interface InboxRow extends MessageRow, AssigneeRow, Record<string, unknown> {
   activity: Date;
   contact_wrote_at: Date | null;
   box_waiting: boolean;
+  priority: ChatPriority | null;
+  snoozed_until: Date | null;
+  tags: Tag[];
   contact_id: string;
   contact_name: string;
   contact_email: string;
@@ -33,15 +36,26 @@ interface InboxRow extends MessageRow, AssigneeRow, Record<string, unknown> {
 /** The pairs index (migration 9) needs two characters; a shorter text reads every message. */
 const usesPairs = (text: string) => [...text].length >= 2;
 
-/** Waiting for us: open, and the last message (notes aside) is the contact's (migration 13 keeps `waiting`). */
-const waitingSql = (b: string) => `(${b}.waiting and ${b}.status = 'open')`;
+/**
+ * Waiting for us: open and not snoozed, and the last message (notes aside) is the contact's (migration 13 keeps
+ * `waiting`; a snooze whose time came is cleared by chat/triage.ts's scan, with its event).
+ */
+const waitingSql = (b: string) => `(${b}.waiting and ${b}.status = 'open' and ${b}.snoozed_until is null)`;
+const snoozedSql = `coalesce(b.snoozed_until > now(), false)`;
 
 /**
- * The status ($2) and assignment ($3: me, the reader $1, or nobody) filters, and "waiting for us" (a constant part
- * of the text, never a value from the request), over chat boxes b and assignees a.
+ * The status ($2: open and not snoozed, snoozed, resolved), assignment ($3: me, the reader $1, or nobody) and tag
+ * ($5) filters, and "waiting for us" (a constant part of the text, never a value from the request), over chat
+ * boxes b and assignees a.
  */
-const filtersSql = (waiting: boolean | undefined) => `($2::text is null or b.status = $2)
-  and ($3::text is null or ($3 = 'me' and a.uid = $1) or ($3 = 'nobody' and b.assignee_id is null))${waiting ? ` and ${waitingSql('b')}` : ''}`;
+const filtersSql = (waiting: boolean | undefined) => `($2::text is null
+    or ($2 = 'resolved' and b.status = 'resolved')
+    or ($2 = 'open' and b.status = 'open' and not ${snoozedSql})
+    or ($2 = 'snoozed' and b.status = 'open' and ${snoozedSql}))
+  and ($3::text is null or ($3 = 'me' and a.uid = $1) or ($3 = 'nobody' and b.assignee_id is null))
+  and ($5::bigint is null or exists (select 1 from chat_box_tags ct where ct.chat_box_id = b.id and ct.tag_id = $5))${
+    waiting ? ` and ${waitingSql('b')}` : ''
+  }`;
 
 const activitySql = 'coalesce(b.last_activity_at, b.created_at)';
 
@@ -86,7 +100,7 @@ export async function listInbox(db: Queryable, readerUid: string, body: InboxLis
 async function readInbox(
   db: Queryable,
   readerUid: string,
-  { status, assigned, waiting, sort = 'newest', query, limit }: InboxListBody,
+  { status, assigned, tag, waiting, sort = 'newest', query, limit }: InboxListBody,
   cap: number | null | undefined,
 ): Promise<{ entries: InboxEntry[]; matched: number }> {
   const search = query !== undefined;
@@ -101,8 +115,8 @@ async function readInbox(
       search
         ? `matches as (
              select chat_box_id, id from messages
-             where search_text like $5 escape '\\'${pairs ? ' and foyer_bigrams(search_text) @> foyer_bigrams($7)' : ''}
-             order by id desc limit $6
+             where search_text like $6 escape '\\'${pairs ? ' and foyer_bigrams(search_text) @> foyer_bigrams($8)' : ''}
+             order by id desc limit $7
            ),
            hits as (select chat_box_id, max(id) as id from matches group by chat_box_id),
            page as (
@@ -123,7 +137,9 @@ async function readInbox(
      select counted.matched, details.* from counted left join (
        select page.hit as page_hit, page.activity as page_activity,
          b.id as box_id, b.status, coalesce(b.last_activity_at, b.created_at) as activity,
-         b.contact_wrote_at, ${waitingSql('b')} as box_waiting,
+         b.contact_wrote_at, ${waitingSql('b')} as box_waiting, b.priority, b.snoozed_until,
+         (select coalesce(json_agg(json_build_object('id', t.id, 'name', t.name) order by lower(t.name), t.id), '[]'::json)
+           from chat_box_tags ct join tags t on t.id = ct.tag_id where ct.chat_box_id = b.id) as tags,
          c.id as contact_id, c.name as contact_name, c.email as contact_email, ${assigneeColumns},
          (select count(*) from messages u
            where u.chat_box_id = b.id and u.sender_kind = 'contact' and u.id > coalesce(rc.message_id, 0))::integer as unread,
@@ -138,7 +154,15 @@ async function readInbox(
        left join lateral (select * from messages l where l.chat_box_id = b.id order by l.id desc limit 1) m on true
      ) details on true
      order by ${search ? 'details.page_hit desc' : order.rows}`,
-    [readerUid, status ?? null, assigned ?? null, limit, ...(search ? [likeSubstring(text), cap ?? null] : []), ...(pairs ? [text] : [])],
+    [
+      readerUid,
+      status ?? null,
+      assigned ?? null,
+      limit,
+      tag ?? null,
+      ...(search ? [likeSubstring(text), cap ?? null] : []),
+      ...(pairs ? [text] : []),
+    ],
   );
   const entries = rows.filter((row) => row.box_id !== null);
   return { matched: rows[0]?.matched ?? 0, entries: entries.map(toEntry) };
@@ -156,6 +180,9 @@ function toEntry(row: InboxRow): InboxEntry {
     contactWroteAt: row.contact_wrote_at?.toISOString() ?? null,
     waiting: row.box_waiting,
     assignee: toAssignee(row),
+    tags: row.tags,
+    priority: row.priority,
+    snoozedUntil: row.snoozed_until?.toISOString() ?? null,
     match: row.h_id === null ? null : toMessage(unprefixed(row)),
   };
 }

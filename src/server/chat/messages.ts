@@ -3,7 +3,7 @@
  * published (events.ts, hub.ts). A message is stored before it is acknowledged; the sender's client id makes a
  * retried send return the first message instead of storing a second.
  */
-import type { Assignee, ChatStatus, ListMessagesAnswer, Message, Participant, ReadCursor } from '../../lib/api/chat.ts';
+import type { Assignee, ChatPriority, ChatStatus, ListMessagesAnswer, Message, Participant, ReadCursor } from '../../lib/api/chat.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { ApiError } from '../errors.ts';
 import {
@@ -18,6 +18,7 @@ import {
   type StoredEvent,
 } from './events.ts';
 import type { ChatHub } from './hub.ts';
+import { tagsOf } from './tags.ts';
 
 export interface ChatStore {
   db: Database;
@@ -27,7 +28,7 @@ export interface ChatStore {
 type Row = MessageRow & Record<string, unknown>;
 
 /** Runs a change in a transaction that locks the chat box; its event (if any) is announced at commit and published after. */
-async function change<T>(
+export async function changeChatBox<T>(
   { db, chat }: ChatStore,
   chatBoxId: string,
   work: (tx: Queryable) => Promise<{ result: T; event?: EventChange }>,
@@ -201,7 +202,7 @@ async function firstMessage(db: Queryable, chatBoxId: string, sender: Participan
 
 /** Moves the reader's cursor to `messageId` if that is further on; answers where the cursor is. */
 export function markRead(store: ChatStore, chatBoxId: string, reader: Participant, messageId: number): Promise<ReadCursor> {
-  return change(store, chatBoxId, async (tx) => {
+  return changeChatBox(store, chatBoxId, async (tx) => {
     // A contact is answered as if internal notes did not exist: a note's id is as unknown as any other.
     const [message] = await tx.query<{ contact_sees: number | null }>(
       `select ${contactSeesSql} as contact_sees from messages where chat_box_id = $1 and id = $2 and ($3 or not internal)`,
@@ -229,8 +230,13 @@ export function markRead(store: ChatStore, chatBoxId: string, reader: Participan
 
 /** Sets the status; `by`: the staff member's uid, or null when the contact's message reopens it. */
 export function setStatus(store: ChatStore, chatBoxId: string, status: ChatStatus, by: string | null): Promise<ChatStatus> {
-  return change(store, chatBoxId, async (tx) => {
-    const [changed] = await tx.query(`update chat_boxes set status = $2 where id = $1 and status <> $2 returning 1`, [chatBoxId, status]);
+  return changeChatBox(store, chatBoxId, async (tx) => {
+    // Resolving ends a snooze too: nothing is left to come back to.
+    const [changed] = await tx.query(
+      `update chat_boxes set status = $2, snoozed_until = case when $2 = 'resolved' then null else snoozed_until end
+       where id = $1 and status <> $2 returning 1`,
+      [chatBoxId, status],
+    );
     return { result: status, ...(changed && { event: { type: 'status', status, by } as const }) };
   });
 }
@@ -269,8 +275,18 @@ export async function listMessages(
   { before, after, limit }: PageRequest,
 ): Promise<ListMessagesAnswer> {
   // The seq is read first: a message stored meanwhile is in the page and in the stream, and the client keeps one.
-  const [box] = await db.query<{ event_seq: number; status: ChatStatus; contact_id: string; contact_name: string } & AssigneeRow & Row>(
-    `select b.event_seq, b.status, c.id as contact_id, c.name as contact_name, ${assigneeColumns}
+  const [box] = await db.query<
+    {
+      event_seq: number;
+      status: ChatStatus;
+      contact_id: string;
+      contact_name: string;
+      priority: ChatPriority | null;
+      snoozed_until: Date | null;
+    } & AssigneeRow &
+      Row
+  >(
+    `select b.event_seq, b.status, c.id as contact_id, c.name as contact_name, b.priority, b.snoozed_until, ${assigneeColumns}
      from chat_boxes b join contacts c on c.id = b.contact_id left join organization_users a on a.id = b.assignee_id
      where b.id = $1`,
     [chatBoxId],
@@ -315,6 +331,11 @@ export async function listMessages(
       status: box.status,
       contact: { id: box.contact_id, name: box.contact_name },
       assignee: notes ? toAssignee(box) : null,
+      ...(notes && {
+        tags: await tagsOf(db, chatBoxId),
+        priority: box.priority,
+        snoozedUntil: box.snoozed_until?.toISOString() ?? null,
+      }),
       seq: box.event_seq,
     },
     messages,
@@ -334,7 +355,7 @@ export async function listMessages(
 
 /** Assigns the chat box to the staff member with this e-mail (not removed), or to nobody; `by`: who did (uid). */
 export function assign(store: ChatStore, chatBoxId: string, email: string | null, by: string): Promise<Assignee | null> {
-  return change(store, chatBoxId, async (tx) => {
+  return changeChatBox(store, chatBoxId, async (tx) => {
     let assignee: (Assignee & { id: number }) | null = null;
     if (email !== null) {
       const [user] = await tx.query<{ id: number; email: string; name: string; uid: string | null }>(

@@ -392,4 +392,31 @@ export const migrations: Migration[] = [
       $fn$;
     `,
   },
+  {
+    id: 14,
+    name: 'triage: tags, priority, snooze',
+    sql: `
+      -- The organisation's tags (admins keep the list) and the conversations they are on.
+      create table tags (
+        id bigint generated always as identity primary key,
+        name text not null,
+        created_at timestamptz not null default now()
+      );
+      create unique index tags_name on tags (lower(name));
+      create table chat_box_tags (
+        chat_box_id text not null references chat_boxes (id) on delete cascade,
+        tag_id bigint not null references tags (id) on delete cascade,
+        primary key (chat_box_id, tag_id)
+      );
+      create index chat_box_tags_tag on chat_box_tags (tag_id, chat_box_id);
+      -- Priority (none: null); snoozed until a time (chat/triage.ts wakes it when the time comes, or the contact writes).
+      alter table chat_boxes
+        add column priority text check (priority in ('low', 'medium', 'high', 'urgent')),
+        add column snoozed_until timestamptz;
+      create index chat_boxes_snoozed on chat_boxes (snoozed_until) where snoozed_until is not null;
+      alter table chat_events drop constraint chat_events_type_check;
+      alter table chat_events add constraint chat_events_type_check
+        check (type in ('message', 'read', 'status', 'assignment', 'opened', 'snooze', 'tags', 'priority'));
+    `,
+  },
 ];

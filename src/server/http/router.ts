@@ -23,6 +23,7 @@ import { routes as me } from '../api/me.ts';
 import { routes as organizationUsers } from '../api/organizationUsers.ts';
 import { routes as search } from '../api/search.ts';
 import { routes as staff } from '../api/staff.ts';
+import { routes as tags } from '../api/tags.ts';
 import { routes as verify } from '../api/verify.ts';
 
 /**
@@ -41,6 +42,7 @@ export const routesByArea: Record<string, Route[]> = {
   organizationUsers,
   search,
   staff,
+  tags,
   verify,
 };
 
