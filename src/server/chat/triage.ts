@@ -5,6 +5,7 @@
  */
 import type { ChatPriority, Tag } from '../../lib/api/chat.ts';
 import { ApiError } from '../errors.ts';
+import { scanRegularly } from '../scanRegularly.ts';
 import type { Services } from '../services.ts';
 import { changeChatBox, type ChatStore } from './messages.ts';
 import { tagsOf } from './tags.ts';
@@ -57,25 +58,8 @@ export async function wakeOnContactMessage(store: ChatStore, chatBoxId: string):
 }
 
 /** Wakes snoozed conversations every 30 s; the returned function stops it, after a scan under way. */
-export function wakeSnoozedRegularly(services: Services & ChatStore, everyMs = 30_000): () => Promise<void> {
-  let running: Promise<void> | undefined;
-  const tick = () => {
-    running ??= wakeDue(services)
-      .then(
-        () => undefined,
-        (error: unknown) => services.log.error('Snoozed conversations: the wake-up scan failed:', error),
-      )
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  const timer = setInterval(tick, everyMs);
-  timer.unref?.();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
-}
+export const wakeSnoozedRegularly = (services: Services & ChatStore, everyMs = 30_000) =>
+  scanRegularly(services.log, 'Snoozed conversations', () => wakeDue(services), everyMs);
 
 /** Puts tags on and takes tags off (ids from the list; an unknown id is a 404); answers the chat box's tags. */
 export function setTags(

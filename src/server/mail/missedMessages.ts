@@ -12,6 +12,7 @@ import { isLang, type Lang } from '../../lib/i18n/languages.ts';
 import { issueLink } from '../contacts/invitations.ts';
 import type { Queryable } from '../db/database.ts';
 import type { Services } from '../services.ts';
+import { scanRegularly } from '../scanRegularly.ts';
 import { missedMessagesMail, type MissedMessage } from './missedMessagesMail.ts';
 import { unsubscribeToken } from './unsubscribe.ts';
 
@@ -187,21 +188,5 @@ export async function scanMissedMessages(services: Services, now = new Date()): 
 /** Scans every minute (or more often with a short window); the returned function stops it, after a scan under way. */
 export function scanMissedMessagesRegularly(services: Services): () => Promise<void> {
   const everyMs = Math.min(60, services.config.UNREAD_MAIL_MINUTES * 12) * 1000;
-  let running: Promise<void> | undefined;
-  const tick = () => {
-    running ??= scanMissedMessages(services)
-      .then(
-        () => undefined,
-        (error: unknown) => services.log.error('Missed-message e-mails: the scan failed:', error),
-      )
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  const timer = setInterval(tick, everyMs);
-  timer.unref?.();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+  return scanRegularly(services.log, 'Missed-message e-mails', () => scanMissedMessages(services), everyMs);
 }
