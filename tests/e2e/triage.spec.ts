@@ -1,14 +1,16 @@
 /**
  * Triage in the staff workspace: an admin keeps the tag list on the staff page; an agent tags a conversation, sets
  * its priority and snoozes it (out of the open list, back with "End snooze"), filters the inbox by tag, and
- * resolves two conversations at once from the list, each change a line of the conversation's history.
+ * resolves two conversations at once from the list, each change a line of the conversation's history; by keyboard
+ * (x ticks a row) and "select all", a tag goes on and comes off several at once and they go to a colleague.
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { violationsOf } from './axe.ts';
 import { log, write } from './chatPage.ts';
-import { inviteLink } from './cli.ts';
+import { foyer, inviteLink } from './cli.ts';
 import { messages } from './content.ts';
+import { uniqueEmail } from './emulator.ts';
 import { expect, test } from './fixtures.ts';
 import { signedIn } from './staffSignIn.ts';
 
@@ -99,4 +101,57 @@ test('tags, priority, snooze and a bulk resolve, from the tag list on the staff 
   await expect(bulk).toHaveCount(0);
   await staff.goto(`/en/chat/${bo.chatBoxId}`);
   await expect(staff.getByRole('region', { name: en['staffTools.label']! })).toContainText(en['inbox.status.resolved']!);
+});
+
+test('x ticks rows, "select all" ticks the rest, and a tag goes on, comes off, and a colleague takes them', async ({ browser }) => {
+  test.setTimeout(150_000);
+  const run = Math.random().toString(36).slice(2, 7);
+  const tag = `Bulk ${run}`;
+  const colleague = `Cleo ${run}`;
+  foyer('staff', 'add', uniqueEmail('cleo'), '--role', 'agent', '--name', colleague);
+  const staff = await signedIn(browser, '/en/staff');
+  const manager = staff.getByRole('region', { name: en['tags.title']! });
+  await manager.getByLabel(en['tags.name']!).fill(tag);
+  await manager.getByRole('button', { name: en['tags.add']! }).click();
+  await expect(manager.getByRole('status')).toHaveText(fill(en['tags.added']!, { name: tag }));
+  const names = ['Kai', 'Lou', 'Max'].map((name) => `${name} ${run}`);
+  for (const name of names) await waiting(staff, name);
+
+  // Searched for this run's words, the list shows its three conversations only.
+  await staff.goto(`/en/chat?q=${run}`);
+  const row = (name: string) => staff.locator('.inbox-entry').filter({ hasText: name });
+  await expect(staff.locator('.inbox-entry')).toHaveCount(3);
+  const bulk = staff.getByRole('region', { name: en['inbox.bulk.label']! });
+  const selected = (count: number) => fill(en[count === 1 ? 'inbox.selected_one' : 'inbox.selected_other']!, { count: String(count) });
+  await row(names[0]!).getByRole('link').focus();
+  await staff.keyboard.press('x');
+  await expect(bulk.getByRole('status')).toHaveText(selected(1));
+  await bulk.getByRole('button', { name: fill(en['inbox.bulk.selectAll_other']!, { count: '3' }) }).click();
+  await expect(bulk.getByRole('status')).toHaveText(selected(3));
+  await bulk.getByLabel(en['inbox.bulk.tag']!).selectOption({ label: tag });
+  await bulk.getByRole('button', { name: en['inbox.bulk.addTag']! }).click();
+  for (const name of names) await expect(row(name).locator('.tag')).toHaveText([tag]);
+
+  // Two ticked by keyboard, and again to untick: the tag comes off those two only.
+  for (const name of names) {
+    await row(name).getByRole('link').focus();
+    await staff.keyboard.press('x');
+  }
+  await row(names[2]!).getByRole('link').focus();
+  await staff.keyboard.press('x');
+  await expect(bulk.getByRole('status')).toHaveText(selected(2));
+  expect(violationsOf(await new AxeBuilder({ page: staff }).include('.inbox-bulk').analyze())).toEqual([]);
+  await bulk.getByLabel(en['inbox.bulk.tag']!).selectOption({ label: tag });
+  await bulk.getByRole('button', { name: en['inbox.bulk.removeTag']! }).click();
+  await expect(row(names[0]!).locator('.tag')).toHaveCount(0);
+  await expect(row(names[1]!).locator('.tag')).toHaveCount(0);
+  await expect(row(names[2]!).locator('.tag')).toHaveText([tag]);
+
+  // All three to a colleague.
+  await row(names[0]!).getByRole('checkbox').check();
+  await bulk.getByRole('button', { name: fill(en['inbox.bulk.selectAll_other']!, { count: '3' }) }).click();
+  await bulk.getByLabel(en['staffTools.assignTo']!).selectOption({ label: colleague });
+  await bulk.getByRole('button', { name: en['staffTools.assign']!, exact: true }).click();
+  for (const name of names) await expect(row(name)).toContainText(fill(en['inbox.assignedTo']!, { name: colleague }));
+  await expect(bulk).toHaveCount(0);
 });

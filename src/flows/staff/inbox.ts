@@ -2,19 +2,20 @@
  * The staff inbox as a store, live while something listens: every chat box by latest activity with the chosen
  * filters, read when the staff stream opens (and after each reconnect, so nothing in between is missed) and again
  * after a burst of its events (a message, a read cursor, a status, an assignment); the unread count over every chat
- * box for the tab's title; the organisation's tags; rows ticked for a bulk action; and whether the sign-in ended (a
- * fresh token refused too, eventStream.ts).
+ * box for the tab's title; rows ticked for a bulk action; and whether the sign-in ended (a fresh token refused too,
+ * eventStream.ts). The organisation's tags are read with the first list and again when a row carries one not known
+ * (stores/staffLists.ts).
  */
 import { map, onMount } from 'nanostores';
 import { signedOutCodes } from '../../lib/api/constants.ts';
 import { endpoints } from '../../lib/api/endpoints.ts';
-import type { Tag } from '../../lib/api/chat.ts';
 import type { BulkAction, InboxEntry } from '../../lib/api/inbox.ts';
 import type { TokenGetter } from '../../lib/chat/chatApi.ts';
 import { openEventStream } from '../../lib/chat/eventStream.ts';
 import { ApiRequestError } from '../../lib/http/client.ts';
 import { inboxRequest, isFiltered, noFilters, sameFilters, searchText, type InboxFilters } from '../../lib/inbox/filters.ts';
 import { createStaffApi } from '../../lib/staff/staffApi.ts';
+import { tagList } from '../../stores/staffLists.ts';
 
 /** Events come in bursts (a message and a read cursor): one reload for a burst. */
 export const reloadAfterMs = 250;
@@ -26,8 +27,6 @@ export interface InboxState {
   failed: string | undefined;
   signedOut: boolean;
   filters: InboxFilters;
-  /** The organisation's tags (read with the list), to filter by and to put on selected rows. */
-  tags: Tag[];
   /** Rows ticked for a bulk action, by chat box id. */
   selected: string[];
   /** How many of the last bulk action's conversations could not be changed. */
@@ -38,7 +37,7 @@ const unreadOf = (entries: InboxEntry[]) => entries.reduce((sum, entry) => sum +
 
 export function createInbox(getToken: TokenGetter, filters: InboxFilters = noFilters) {
   const api = createStaffApi(getToken);
-  const $inbox = map<InboxState>({ shown: undefined, failed: undefined, signedOut: false, filters, tags: [], selected: [], bulkFailed: 0 });
+  const $inbox = map<InboxState>({ shown: undefined, failed: undefined, signedOut: false, filters, selected: [], bulkFailed: 0 });
   let load: () => Promise<void> = async () => {};
 
   onMount($inbox, () => {
@@ -50,10 +49,9 @@ export function createInbox(getToken: TokenGetter, filters: InboxFilters = noFil
       const filters = $inbox.get().filters;
       try {
         // Filtered, the tab's unread count still needs every chat box.
-        const [entries, all, tags] = await Promise.all([
+        const [entries, all] = await Promise.all([
           api.inbox(inboxRequest(filters)),
           isFiltered(filters) ? api.inbox(inboxRequest(noFilters)) : undefined,
-          api.tags().catch(() => $inbox.get().tags),
         ]);
         // Only the newest question's answer is shown: an older one may arrive after it.
         if (stopped || asked !== latest) return;
@@ -63,7 +61,6 @@ export function createInbox(getToken: TokenGetter, filters: InboxFilters = noFil
           unread: unreadOf((all ?? entries).chatBoxes),
           waiting: entries.waiting,
         });
-        $inbox.setKey('tags', tags);
         // A ticked row that left the list is no longer selected.
         const ids = new Set(entries.chatBoxes.map((entry) => entry.id));
         const selected = $inbox.get().selected;
@@ -73,6 +70,10 @@ export function createInbox(getToken: TokenGetter, filters: InboxFilters = noFil
             selected.filter((id) => ids.has(id)),
           );
         $inbox.setKey('failed', undefined);
+        // A tag made since the list was read (an admin, another tab): read the list again.
+        const known = new Set(tagList.$list.get()?.map((tag) => tag.id));
+        const unknown = entries.chatBoxes.some((entry) => entry.tags.some((tag) => !known.has(tag.id)));
+        tagList.load(api.tags, unknown).catch(() => {});
       } catch (error) {
         if (!stopped && asked === latest) $inbox.setKey('failed', error instanceof ApiRequestError ? error.code : 'unknown');
       }
@@ -109,6 +110,10 @@ export function createInbox(getToken: TokenGetter, filters: InboxFilters = noFil
     select(chatBoxId: string, on: boolean): void {
       const selected = $inbox.get().selected.filter((id) => id !== chatBoxId);
       $inbox.setKey('selected', on ? [...selected, chatBoxId] : selected);
+    },
+    /** Ticks every row the list shows. */
+    selectAll(): void {
+      $inbox.setKey('selected', $inbox.get().shown?.entries.map((entry) => entry.id) ?? []);
     },
     clearSelection(): void {
       $inbox.set({ ...$inbox.get(), selected: [], bulkFailed: 0 });

@@ -1,43 +1,62 @@
 /**
- * What staff do to the ticked rows of the inbox at once: assign to themselves, resolve, or add a tag. Shown only
- * while rows are ticked; says how many, and how many could not be changed (one erased meanwhile, say).
+ * What staff do to the ticked rows of the inbox at once: assign them (to themselves or a colleague), resolve them,
+ * put a tag on or take one off. Shown only while rows are ticked; says how many, offers to tick every row shown, and
+ * says how many could not be changed (one erased meanwhile, say).
  */
-import { useId, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { useEffect, useId, useState } from 'react';
 import type { Inbox } from '../../flows/staff/inbox.ts';
 import type { Tag } from '../../lib/api/chat.ts';
 import type { BulkAction } from '../../lib/api/inbox.ts';
+import { colleagues, displayName, myEmail, type Me } from '../../lib/chat/assignment.ts';
+import { intlLocale, type Lang } from '../../lib/i18n/languages.ts';
 import type { Translate } from '../../lib/i18n/translate.ts';
-import { useStore } from '@nanostores/react';
 import { $organizationUser } from '../../stores/staffAuth.ts';
+import { staffList } from '../../stores/staffLists.ts';
 
 interface Props {
+  lang: Lang;
   t: Translate;
-  inbox: Pick<Inbox, 'bulk' | 'clearSelection'>;
+  inbox: Pick<Inbox, 'bulk' | 'clearSelection' | 'selectAll' | 'api'>;
+  /** The signed-in staff member's uid. */
   me: string | undefined;
   selected: readonly string[];
+  /** How many rows the list shows. */
+  shown: number;
   failed: number;
   tags: readonly Tag[];
 }
 
-export default function BulkBar({ t, inbox, me, selected, failed, tags }: Props) {
+export default function BulkBar({ lang, t, inbox, me, selected, shown, failed, tags }: Props) {
   const id = useId();
   const member = useStore($organizationUser);
+  const staff = useStore(staffList.$list) ?? [];
   const [tag, setTag] = useState('');
+  const [colleague, setColleague] = useState('');
   const [busy, setBusy] = useState(false);
-  const email = member && member.uid === me ? member.email : undefined;
+  const someSelected = selected.length > 0;
+  const self: Me | undefined = me ? { uid: me, email: member?.uid === me ? member.email : undefined } : undefined;
+  const email = self && myEmail(self, staff);
+  const others = self ? colleagues(staff, self, intlLocale(lang)) : [];
+
+  useEffect(() => {
+    if (someSelected) staffList.load(inbox.api.staff).catch(() => {});
+  }, [someSelected, inbox.api]);
 
   async function run(action: BulkAction) {
     setBusy(true);
     try {
       await inbox.bulk(action);
+      return true;
     } catch {
       // Not sent (the connection, a sign-in that ended): the rows stay ticked, to try again.
+      return false;
     } finally {
       setBusy(false);
     }
   }
 
-  if (!selected.length) {
+  if (!someSelected) {
     return failed ? (
       <p className="notice" role="alert">
         {t('inbox.bulk.failed', { count: failed })}
@@ -49,6 +68,11 @@ export default function BulkBar({ t, inbox, me, selected, failed, tags }: Props)
       <p className="inbox-bulk-count" role="status">
         {t('inbox.selected', { count: selected.length })}
       </p>
+      {selected.length < shown && (
+        <button type="button" className="link-button" onClick={inbox.selectAll}>
+          {t('inbox.bulk.selectAll', { count: shown })}
+        </button>
+      )}
       {email && (
         <button type="button" className="button secondary" disabled={busy} onClick={() => void run({ type: 'assign', assignee: email })}>
           {t('staffTools.assignToMe')}
@@ -57,16 +81,42 @@ export default function BulkBar({ t, inbox, me, selected, failed, tags }: Props)
       <button type="button" className="button secondary" disabled={busy} onClick={() => void run({ type: 'status', status: 'resolved' })}>
         {t('staffTools.resolve')}
       </button>
-      {tags.length > 0 && (
+      {others.length > 0 && (
         <form
-          className="inbox-bulk-tag"
+          className="inbox-bulk-choice"
           onSubmit={(event) => {
             event.preventDefault();
-            if (tag) void run({ type: 'tag', tagId: Number(tag), add: true }).then(() => setTag(''));
+            if (colleague) void run({ type: 'assign', assignee: colleague }).then((ok) => ok && setColleague(''));
+          }}
+        >
+          <label htmlFor={`${id}-colleague`} className="sr-only">
+            {t('staffTools.assignTo')}
+          </label>
+          <select id={`${id}-colleague`} value={colleague} onChange={(event) => setColleague(event.currentTarget.value)}>
+            <option value="">{t('staffTools.chooseColleague')}</option>
+            {others.map((person) => (
+              <option key={person.email} value={person.email}>
+                {displayName(person)}
+              </option>
+            ))}
+          </select>
+          <button type="submit" className="button secondary" disabled={busy || !colleague}>
+            {t('staffTools.assign')}
+          </button>
+        </form>
+      )}
+      {tags.length > 0 && (
+        <form
+          className="inbox-bulk-choice"
+          onSubmit={(event) => {
+            event.preventDefault();
+            // The button pressed says whether the tag goes on or comes off.
+            const add = (event.nativeEvent as SubmitEvent).submitter?.getAttribute('value') !== 'remove';
+            if (tag) void run({ type: 'tag', tagId: Number(tag), add }).then((ok) => ok && setTag(''));
           }}
         >
           <label htmlFor={`${id}-tag`} className="sr-only">
-            {t('inbox.bulk.addTag')}
+            {t('inbox.bulk.tag')}
           </label>
           <select id={`${id}-tag`} value={tag} onChange={(event) => setTag(event.currentTarget.value)}>
             <option value="">{t('inbox.bulk.chooseTag')}</option>
@@ -76,8 +126,11 @@ export default function BulkBar({ t, inbox, me, selected, failed, tags }: Props)
               </option>
             ))}
           </select>
-          <button type="submit" className="button secondary" disabled={busy || !tag}>
+          <button type="submit" value="add" className="button secondary" disabled={busy || !tag}>
             {t('inbox.bulk.addTag')}
+          </button>
+          <button type="submit" value="remove" className="button secondary" disabled={busy || !tag}>
+            {t('inbox.bulk.removeTag')}
           </button>
         </form>
       )}

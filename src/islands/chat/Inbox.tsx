@@ -11,6 +11,7 @@ import type { InboxFilters as Filters } from '../../lib/inbox/filters.ts';
 import { isFiltered } from '../../lib/inbox/filters.ts';
 import type { Lang } from '../../lib/i18n/languages.ts';
 import type { Translate } from '../../lib/i18n/translate.ts';
+import { tagList } from '../../stores/staffLists.ts';
 import InviteDialog from '../staff/InviteDialog.tsx';
 import SignInEnded from '../staff/SignInEnded.tsx';
 import BulkBar from './BulkBar.tsx';
@@ -33,7 +34,8 @@ interface Props {
 }
 
 export default function Inbox({ lang, t, inbox, me, mailEnabled = false, current, onOpen, onFilters = inbox.setFilters }: Props) {
-  const { shown, failed, signedOut, filters, tags, selected, bulkFailed } = useStore(inbox.$inbox);
+  const { shown, failed, signedOut, filters, selected, bulkFailed } = useStore(inbox.$inbox);
+  const tags = useStore(tagList.$list) ?? [];
 
   function onKeyDown(event: React.KeyboardEvent<HTMLUListElement>) {
     if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
@@ -54,7 +56,16 @@ export default function Inbox({ lang, t, inbox, me, mailEnabled = false, current
         <InviteDialog lang={lang} t={t} api={inbox.api} mailEnabled={mailEnabled} />
       </div>
       <InboxFilters t={t} filters={filters} onChange={onFilters} waiting={shown?.waiting} tags={tags} />
-      <BulkBar t={t} inbox={inbox} me={me} selected={selected} failed={bulkFailed} tags={tags} />
+      <BulkBar
+        lang={lang}
+        t={t}
+        inbox={inbox}
+        me={me}
+        selected={selected}
+        shown={shown?.entries.length ?? 0}
+        failed={bulkFailed}
+        tags={tags}
+      />
       {failed && !shown && (
         <p className="notice" role="alert">
           {t('inbox.unavailable')}

@@ -8,7 +8,6 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useId, useMemo, useState } from 'react';
 import type { Assignee, ChatStatus } from '../../lib/api/chat.ts';
 import type { ContactDetailsAnswer } from '../../lib/api/contacts.ts';
-import type { StaffRecord } from '../../lib/api/staff.ts';
 import { colleagues, displayName, isMe, myEmail, type Me } from '../../lib/chat/assignment.ts';
 import type { TokenGetter } from '../../lib/chat/chatApi.ts';
 import { ApiRequestError } from '../../lib/http/client.ts';
@@ -20,6 +19,7 @@ import { paths } from '../../lib/paths.ts';
 import { createStaffApi } from '../../lib/staff/staffApi.ts';
 import type { Triage } from '../../stores/conversation.ts';
 import { $organizationUser } from '../../stores/staffAuth.ts';
+import { staffList } from '../../stores/staffLists.ts';
 import TriageTools from './TriageTools.tsx';
 
 interface Common {
@@ -47,7 +47,7 @@ export function StaffToolbar(props: ToolbarProps) {
   const id = useId();
   const api = useMemo(() => createStaffApi(getToken), [getToken]);
   const organizationUser = useStore($organizationUser);
-  const [staff, setStaff] = useState<StaffRecord[]>([]);
+  const staff = useStore(staffList.$list) ?? [];
   const [choice, setChoice] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | undefined>();
@@ -55,12 +55,10 @@ export function StaffToolbar(props: ToolbarProps) {
   const email = myEmail(me, staff);
   const others = colleagues(staff, me, intlLocale(lang));
 
+  // Read once for the page (every conversation's toolbar and the inbox's bulk bar share it).
   useEffect(() => {
     let current = true;
-    api.staff().then(
-      (list) => current && setStaff(list),
-      (failure: unknown) => current && setError(t(apiErrorKey(errorCode(failure), messages))),
-    );
+    staffList.load(api.staff).catch((failure: unknown) => current && setError(t(apiErrorKey(errorCode(failure), messages))));
     return () => {
       current = false;
     };

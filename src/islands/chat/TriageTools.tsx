@@ -3,6 +3,7 @@
  * checkboxes), its priority, and snoozing it (an hour, tomorrow morning, next week or a picked time) or ending the
  * snooze. Each change goes to the server and shows at once; its event follows on the stream, the same.
  */
+import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState, type SubmitEvent } from 'react';
 import type { ChatStatus, Tag } from '../../lib/api/chat.ts';
 import { chatPriorities, type ChatPriority } from '../../lib/api/constants.ts';
@@ -11,6 +12,7 @@ import type { Translate } from '../../lib/i18n/translate.ts';
 import type { StaffApi } from '../../lib/staff/staffApi.ts';
 import { pickedEnd, snoozeChoices, snoozeEnd, type SnoozeChoice } from '../../lib/triage/snoozeTimes.ts';
 import type { Triage } from '../../stores/conversation.ts';
+import { tagList } from '../../stores/staffLists.ts';
 
 interface Props {
   lang: Lang;
@@ -27,21 +29,13 @@ interface Props {
 
 export default function TriageTools({ lang, t, api, chatBoxId, status, triage, setTriage, busy, run }: Props) {
   const id = useId();
-  const [tagList, setTagList] = useState<Tag[] | undefined>(undefined);
+  const organizationTags = useStore(tagList.$list);
   const [choice, setChoice] = useState<SnoozeChoice | 'pick' | ''>('');
   const [picked, setPicked] = useState('');
   const when = new Intl.DateTimeFormat(intlLocale(lang), { dateStyle: 'medium', timeStyle: 'short' });
 
-  useEffect(() => {
-    let current = true;
-    api.tags().then(
-      (tags) => current && setTagList(tags),
-      () => current && setTagList([]),
-    );
-    return () => {
-      current = false;
-    };
-  }, [api]);
+  // Read once for the page (the inbox may have read it already), not once per conversation.
+  useEffect(() => void tagList.load(api.tags).catch(() => {}), [api]);
 
   const on = new Set(triage.tags.map((tag) => tag.id));
   // Ticked at once (a checkbox that waits for the server feels broken); the server's answer then stands, and a
@@ -77,11 +71,11 @@ export default function TriageTools({ lang, t, api, chatBoxId, status, triage, s
         </p>
         <details className="chat-tags-edit">
           <summary className="button secondary">{t('triage.editTags')}</summary>
-          {tagList?.length === 0 && <p className="muted">{t('triage.noTagList')}</p>}
-          {!!tagList?.length && (
+          {organizationTags?.length === 0 && <p className="muted">{t('triage.noTagList')}</p>}
+          {!!organizationTags?.length && (
             <fieldset>
               <legend className="sr-only">{t('triage.tags')}</legend>
-              {tagList.map((tag) => (
+              {organizationTags.map((tag) => (
                 <label key={tag.id} className="chat-tag-choice">
                   <input
                     type="checkbox"
@@ -135,6 +129,7 @@ export default function TriageTools({ lang, t, api, chatBoxId, status, triage, s
             <label htmlFor={`${id}-snooze`}>{t('triage.snoozeUntil')}</label>
             <select
               id={`${id}-snooze`}
+              data-shortcut="snooze"
               value={choice}
               onChange={(event) => setChoice(event.currentTarget.value as SnoozeChoice | 'pick' | '')}
             >

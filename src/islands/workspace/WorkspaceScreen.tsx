@@ -95,10 +95,21 @@ export default function WorkspaceScreen({ lang, t, messages, staff, mailEnabled 
     rows[at < 0 ? (step > 0 ? 0 : rows.length - 1) : Math.min(Math.max(at + step, 0), rows.length - 1)]!.focus();
   }
 
-  /** What a shortcut does: the open conversation's own controls do the work (marked `data-shortcut`). */
+  /** Ticks or unticks the focused row for a bulk action, else the open conversation's. */
+  function selectInList() {
+    const focused = document.activeElement?.closest('.inbox-entry');
+    const row =
+      focused && list.current?.contains(focused) ? focused : list.current?.querySelector('.inbox-entry:has(a[aria-current="page"])');
+    row?.querySelector<HTMLInputElement>('input[type="checkbox"]')?.click();
+  }
+
+  /** What a shortcut does: the open conversation's own controls do the work (marked `data-shortcut`); one that
+   * asks for a choice (snooze until when) gets the focus. */
   function run(action: WorkspaceAction) {
     if (action === 'help') return shortcuts.current?.open();
     if (action === 'next' || action === 'previous') return moveInList(action === 'next' ? 1 : -1);
+    if (action === 'select') return selectInList();
+    if (action === 'snooze') return conversation.current?.querySelector<HTMLElement>('[data-shortcut="snooze"]:not(:disabled)')?.focus();
     const control = conversation.current?.querySelector<HTMLElement>(`[data-shortcut="${action}"]:not(:disabled)`);
     control?.click();
     if (action === 'reply' || action === 'note') conversation.current?.querySelector<HTMLTextAreaElement>('textarea')?.focus();

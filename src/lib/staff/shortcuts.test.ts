@@ -21,6 +21,8 @@ describe('the workspace’s shortcuts', () => {
     expect(workspaceAction(press('n', 'KeyN'))).toBe('note');
     expect(workspaceAction(press('e', 'KeyE'))).toBe('resolve');
     expect(workspaceAction(press('a', 'KeyA'))).toBe('assign');
+    expect(workspaceAction(press('x', 'KeyX'))).toBe('select');
+    expect(workspaceAction(press('s', 'KeyS'))).toBe('snooze');
     // An Arabic layout's letter on the E key, a Hebrew one on the J key.
     expect(workspaceAction(press('ث', 'KeyE'))).toBe('resolve');
     expect(workspaceAction(press('ח', 'KeyJ'))).toBe('next');
@@ -37,12 +39,12 @@ describe('the workspace’s shortcuts', () => {
     for (const modifier of ['ctrlKey', 'metaKey', 'altKey', 'shiftKey'] as const) {
       expect(workspaceAction(press('e', 'KeyE', { [modifier]: true }))).toBeUndefined();
     }
-    expect(workspaceAction(press('x', 'KeyX'))).toBeUndefined();
+    expect(workspaceAction(press('z', 'KeyZ'))).toBeUndefined();
     expect(workspaceAction(press('/', 'Slash'))).toBeUndefined();
   });
 
   it('list in the help dialog every action they have', () => {
     const listed = workspaceShortcuts.flatMap((shortcut) => (shortcut.action ? [shortcut.action] : []));
-    expect(new Set(listed)).toEqual(new Set(['next', 'previous', 'reply', 'note', 'resolve', 'assign', 'help']));
+    expect(new Set(listed)).toEqual(new Set(['next', 'previous', 'reply', 'note', 'resolve', 'assign', 'select', 'snooze', 'help']));
   });
 });

@@ -7,7 +7,7 @@
 import type { MessageKey } from '../i18n/schema.ts';
 import { typingInField } from '../typingInField.ts';
 
-export type WorkspaceAction = 'next' | 'previous' | 'reply' | 'note' | 'resolve' | 'assign' | 'help';
+export type WorkspaceAction = 'next' | 'previous' | 'reply' | 'note' | 'resolve' | 'assign' | 'select' | 'snooze' | 'help';
 
 interface Shortcut {
   /** What the help dialog shows, first the letter. */
@@ -26,6 +26,8 @@ export const workspaceShortcuts: Shortcut[] = [
   { keys: ['n'], code: 'KeyN', action: 'note', label: 'shortcuts.note' },
   { keys: ['e'], code: 'KeyE', action: 'resolve', label: 'shortcuts.resolve' },
   { keys: ['a'], code: 'KeyA', action: 'assign', label: 'shortcuts.assign' },
+  { keys: ['x'], code: 'KeyX', action: 'select', label: 'shortcuts.select' },
+  { keys: ['s'], code: 'KeyS', action: 'snooze', label: 'shortcuts.snooze' },
   { keys: ['/'], label: 'shortcuts.search' },
   { keys: ['?'], action: 'help', label: 'shortcuts.help' },
 ];

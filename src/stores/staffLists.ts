@@ -1,0 +1,41 @@
+/**
+ * The lists every conversation of the workspace shares: the organisation's tags and its staff. Read once per page,
+ * however many conversations open (each toolbar and the inbox's filter and bulk bar read the same), and read anew
+ * when something says they changed. Staff-only lists, so a staff page's calls pass their read in.
+ */
+import { atom } from 'nanostores';
+import type { Tag } from '../lib/api/chat.ts';
+import type { StaffRecord } from '../lib/api/staff.ts';
+
+function sharedList<T>() {
+  const $list = atom<T[] | undefined>(undefined);
+  let reading: Promise<T[]> | undefined;
+  return {
+    /** Undefined until first read. */
+    $list,
+    /** Reads the list unless it has been read or is being read; `again` reads it anew. A failed read rejects and
+     * leaves the list as it was, to try again on the next call. */
+    load(read: () => Promise<T[]>, again = false): Promise<T[]> {
+      const known = $list.get();
+      if (reading && !again) return reading;
+      if (known && !again) return Promise.resolve(known);
+      const started = read().then((list) => {
+        if (reading === started) $list.set(list);
+        return list;
+      });
+      reading = started;
+      started.then(
+        () => reading === started && (reading = undefined),
+        () => reading === started && (reading = undefined),
+      );
+      return started;
+    },
+    forget(): void {
+      reading = undefined;
+      $list.set(undefined);
+    },
+  };
+}
+
+export const tagList = sharedList<Tag>();
+export const staffList = sharedList<StaffRecord>();
