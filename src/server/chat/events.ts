@@ -61,7 +61,7 @@ export type EventChange =
   | { type: 'priority'; priority: ChatPriority | null; by: string | null };
 
 /** The changes staff's history shows, with when they happened (ISO 8601). */
-const dated = (type: ChatEvent['type']) => type !== 'message' && type !== 'read' && type !== 'opened';
+const carriesTime = (type: ChatEvent['type']) => type !== 'message' && type !== 'read' && type !== 'opened';
 /** Staff's alone: a contact's stream and pages never carry them. */
 const staffOnly = (type: ChatEvent['type']) => ['assignment', 'opened', 'snooze', 'tags', 'priority'].includes(type);
 
@@ -116,7 +116,7 @@ export async function appendEvent(tx: Queryable, chatBoxId: string, change: Even
     `insert into chat_events (position, chat_box_id, seq, type, message_id, data) values ($1, $2, $3, $4, $5, $6) returning created_at`,
     [position, chatBoxId, seq, change.type, messageId, change.type === 'message' ? null : JSON.stringify(data)],
   );
-  return { ...change, chatBoxId, seq, position, ...(dated(change.type) && { at: row!.created_at.toISOString() }) } as StoredEvent;
+  return { ...change, chatBoxId, seq, position, ...(carriesTime(change.type) && { at: row!.created_at.toISOString() }) } as StoredEvent;
 }
 
 /**
@@ -163,28 +163,29 @@ function toEvent(row: EventRow): StoredEvent {
         ...(row.data!.contactSees !== undefined && { contactSees: row.data!.contactSees }),
       };
     case 'status':
-      return { type: 'status', ...base, at: row.event_at.toISOString(), status: row.data!.status!, by: row.data!.by ?? null };
+      return { type: 'status', ...staffActionBase(row), status: row.data!.status! };
     case 'assignment':
-      return {
-        type: 'assignment',
-        ...base,
-        at: row.event_at.toISOString(),
-        assignee: row.data!.assignee ?? null,
-        by: row.data!.by ?? null,
-      };
+      return { type: 'assignment', ...staffActionBase(row), assignee: row.data!.assignee ?? null };
     case 'opened':
       return { type: 'opened', ...base };
     case 'snooze':
-      return { type: 'snooze', ...dated_(row), until: row.data!.until ?? null };
+      return { type: 'snooze', ...staffActionBase(row), until: row.data!.until ?? null };
     case 'tags':
-      return { type: 'tags', ...dated_(row), tags: row.data!.tags ?? [], added: row.data!.added ?? [], removed: row.data!.removed ?? [] };
+      return {
+        type: 'tags',
+        ...staffActionBase(row),
+        tags: row.data!.tags ?? [],
+        added: row.data!.added ?? [],
+        removed: row.data!.removed ?? [],
+      };
     case 'priority':
-      return { type: 'priority', ...dated_(row), priority: row.data!.priority ?? null };
+      return { type: 'priority', ...staffActionBase(row), priority: row.data!.priority ?? null };
   }
 }
 
-/** An event's common fields with who and when. */
-const dated_ = (row: EventRow) => ({
+/** The fields of an event that records what staff did: the common ones, when, and by whom (null: the contact's
+ * message or the server, as when a snooze ends by itself). */
+const staffActionBase = (row: EventRow) => ({
   chatBoxId: row.event_chat_box_id,
   seq: row.seq,
   position: row.position,
