@@ -89,9 +89,16 @@ export default function Conversation({ lang, t, messages, chatBoxId, me, getToke
   }, [unreadUpTo, atBottom, visible]);
 
   function sender(participant: Participant, mine: boolean): SenderInfo {
-    if (mine) return { name: t('chat.you'), avatarUrl: undefined };
-    if (participant.kind === 'contact') return { name: state.chatBox?.contact.name || t('chat.contact'), avatarUrl: undefined };
-    const user = staff[participant.id];
+    const other =
+      participant.kind === 'contact'
+        ? { name: state.chatBox?.contact.name || t('chat.contact'), avatarUrl: undefined }
+        : staffSender(participant.id);
+    // One's own messages are "You", with one's own picture or initials.
+    return mine ? { name: t('chat.you'), avatarUrl: other.avatarUrl, avatarName: other.name } : other;
+  }
+
+  function staffSender(uid: string): SenderInfo {
+    const user = staff[uid];
     return { name: user?.name || t('chat.staffMember'), avatarUrl: user?.avatarUrl };
   }
 
@@ -99,7 +106,7 @@ export default function Conversation({ lang, t, messages, chatBoxId, me, getToke
   function activityText(line: StaffActivity): string {
     if (line.by === null && line.type === 'status' && line.status === 'open') return t('history.reopenedByContact');
     if (line.by === null && line.type === 'snooze' && line.until === null) return t('history.snoozeEnded');
-    const by = sender({ kind: 'staff', id: line.by ?? '' }, false).name;
+    const by = staffSender(line.by ?? '').name;
     switch (line.type) {
       case 'assignment':
         return line.assignee

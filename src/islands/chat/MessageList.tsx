@@ -16,6 +16,8 @@ import MessageText from './MessageText.tsx';
 export interface SenderInfo {
   name: string;
   avatarUrl: string | null | undefined;
+  /** Whose initials the avatar shows when it is not `name` (one's own messages say "You", the avatar says "AE"). */
+  avatarName?: string | undefined;
 }
 
 interface Props {
@@ -131,7 +133,7 @@ export default function MessageList(props: Props) {
             const who = sender(head.sender, head.mine);
             return (
               <div key={run.key} className={`chat-run ${head.mine ? 'chat-mine' : 'chat-theirs'}`}>
-                <Avatar name={who.name} url={who.avatarUrl} />
+                <Avatar name={who.avatarName ?? who.name} url={who.avatarUrl} />
                 <div className="chat-run-body">
                   <p className="chat-sender">
                     <bdi>{who.name}</bdi>
