@@ -7,7 +7,7 @@
  * staff, without a code; contacts never download Firebase.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { botCheckActive, configureBotCheck } from '../lib/botCheck.ts';
 import type { ClientSettings } from '../lib/clientSettings.ts';
 import type { Lang } from '../lib/i18n/languages.ts';
@@ -28,6 +28,9 @@ import CodeForm from './chat/CodeForm.tsx';
 import ContactScreen from './chat/ContactScreen.tsx';
 import OtherContactQuestion from './chat/OtherContactQuestion.tsx';
 import StaffScreen from './chat/StaffScreen.tsx';
+import WelcomeBack from './chat/WelcomeBack.tsx';
+
+type CodeView = Extract<SessionView, { kind: 'code' }>;
 
 interface Props {
   lang: Lang;
@@ -46,6 +49,8 @@ function Session({ lang, messages, sessionKey: pageKey, settings, workspace }: P
   const [view, setView] = useState<SessionView>({ kind: 'checking' });
   const [staff, setStaff] = useState<StaffChatIdentity | null>(null);
   const [busy, setBusy] = useState(false);
+  // A code typed into the form: its answer is the form's to say, not the welcome back's.
+  const [codeTyped, setCodeTyped] = useState(false);
   const chatBoxId = pageKey === 'page' ? undefined : pageKey;
   // The session that opens this page: its own, or the contact's page session, which covers all their chat boxes.
   const [sessionKey, setSessionKey] = useState(pageKey);
@@ -87,6 +92,7 @@ function Session({ lang, messages, sessionKey: pageKey, settings, workspace }: P
 
   async function onSubmit(contactId: string, otp: string, target: { key: string; path: string } | undefined) {
     setBusy(true);
+    setCodeTyped(true);
     // A code typed by hand is for this page's own session; one from a pasted link, for the link's chat box.
     const key = target?.key ?? pageKey;
     const next = await submitCode(key, contactId, otp);
@@ -110,6 +116,29 @@ function Session({ lang, messages, sessionKey: pageKey, settings, workspace }: P
     void openSession(sessionKey, {}).then(setView);
   }
 
+  /** A contact this device or the link knows, whose session ended or whose link was used: one button brings them
+   * back, when the server sends e-mail. */
+  const returning = (view: CodeView) =>
+    settings.mailEnabled &&
+    !codeTyped &&
+    !!view.contactId &&
+    (view.notice === 'session.ended' || view.notice === 'session.codeNotAccepted');
+  // Folded under the welcome, the form does not say again what the welcome says (kept as one object per view: the
+  // form resets its fields for each new one).
+  const quietView = useMemo(() => (view.kind === 'code' ? { ...view, notice: undefined } : undefined), [view]);
+
+  const codeForm = (view: CodeView, newLink: boolean) => (
+    <CodeForm
+      t={t}
+      view={view}
+      busy={busy}
+      onSubmit={(contactId, otp, target) => void onSubmit(contactId, otp, target)}
+      newLink={newLink ? { lang, chatBoxId } : undefined}
+    >
+      {botCheckActive() && <BotCheckNotice t={t} />}
+    </CodeForm>
+  );
+
   const title = t(staff && !chatBoxId ? 'inbox.title' : chatBoxId ? 'session.title' : 'session.titlePage');
   return (
     <section className="session" aria-labelledby={`${id}-title`}>
@@ -132,22 +161,28 @@ function Session({ lang, messages, sessionKey: pageKey, settings, workspace }: P
           chatBoxId={chatBoxId}
           show={setView}
           sessionLine={result}
+          mailEnabled={settings.mailEnabled}
         />
       )}
       {view.kind === 'otherContact' && !staff && (
         <OtherContactQuestion t={t} current={view.current} onOpen={openLinkAnyway} onStay={() => stayAs(view.currentKey)} />
       )}
-      {view.kind === 'code' && (
-        <CodeForm
-          t={t}
-          view={view}
-          busy={busy}
-          onSubmit={(contactId, otp, target) => void onSubmit(contactId, otp, target)}
-          newLink={settings.mailEnabled ? { lang, chatBoxId } : undefined}
-        >
-          {botCheckActive() && <BotCheckNotice t={t} />}
-        </CodeForm>
-      )}
+      {view.kind === 'code' &&
+        !staff &&
+        (returning(view) ? (
+          <WelcomeBack
+            t={t}
+            lang={lang}
+            contactId={view.contactId}
+            name={view.name}
+            linkUsed={view.notice === 'session.codeNotAccepted'}
+            chatBoxId={chatBoxId}
+          >
+            {codeForm(quietView ?? view, false)}
+          </WelcomeBack>
+        ) : (
+          codeForm(view, settings.mailEnabled)
+        ))}
       {devMode && (
         <dl className="dev-mode">
           <dt>session</dt>

@@ -92,7 +92,7 @@ test('a page-session link opens /{lang}/chat', async ({ page }) => {
   await expect(page.getByText(t['session.chattingAs']!.replace('{{name}}', '\u2068Paget\u2069'))).toBeVisible();
 });
 
-test('an expired session offers the code form, and a code typed by hand opens it again', async ({ page, context }) => {
+test('an expired session welcomes the contact back, and a code typed by hand opens it again', async ({ page, context }) => {
   const link = inviteLink(['--name', 'Olga']);
   await page.goto(link.path);
   await expect(page.locator('.session-active')).toBeVisible();
@@ -102,7 +102,8 @@ test('an expired session offers the code form, and a code typed by hand opens it
   const token = decodeURIComponent(stored.value).split(':').slice(1).join(':');
   await context.addCookies([{ ...stored, value: encodeURIComponent(`${Date.now() + 50_000}:${token}`) }]);
   await page.reload();
-  await expect(page.getByRole('alert')).toHaveText(t['session.ended']!);
+  await expect(page.getByRole('heading', { name: fill(t['session.welcomeBack.named']!, { name: '\u2068Olga\u2069' }) })).toBeVisible();
+  await page.getByText(t['session.welcomeBack.haveCode']!).click();
   await expect(page.getByLabel(t['session.code']!)).toBeVisible();
 
   const fresh = inviteLink(['--chat-box', link.chatBoxId], link.email);

@@ -443,7 +443,7 @@ for (const lang of ['en', 'he']) {
       await check('.workspace');
       await staff.getByRole('button', { name: t['invite.open']! }).click();
       await expect(staff.getByRole('dialog')).toBeVisible();
-      await check('.staff-dialog');
+      await check('.modal-dialog');
 
       await staff.goto(`/${lang}/staff`);
       await expect(staff.getByRole('table', { name: t['staffAdmin.list']! })).toBeVisible();

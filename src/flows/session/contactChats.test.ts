@@ -10,7 +10,7 @@ import { testDatabases } from '../../../tests/server/databases.ts';
 import { invited } from '../../../tests/server/invitations.ts';
 import { testServices } from '../../../tests/server/services.ts';
 import { storeSession } from '../../stores/contactSessions.ts';
-import { $contactChats } from './contactChats.ts';
+import { createContactChats } from './contactChats.ts';
 import { toRecord } from './sessionApi.ts';
 
 describe('the contact’s live list of conversations, against the real API', () => {
@@ -36,6 +36,7 @@ describe('the contact’s live list of conversations, against the real API', () 
     const token = await issueSessionToken(services.keys.sessionTokens, grant, 24);
     storeSession(pageScope, toRecord(token, Date.now()));
 
+    const $contactChats = createContactChats();
     const stop = $contactChats.listen(() => {});
     await vi.waitFor(() => expect($contactChats.get().chats?.map((chat) => chat.id)).toEqual([chatBoxId]));
     expect($contactChats.get().chats?.[0]?.lastMessage ?? null).toBeNull();

@@ -1,18 +1,24 @@
 /**
- * A contact's own conversations, as their page session sees them (POST /api/chat/boxes with the page token), and the
- * store of them kept live while something listens ($contactChats: read on mount, again after a new message or status
- * in one of them and when the tab comes back; its streams closed when the last listener goes).
+ * A contact's own conversations, as a session sees them (POST /api/chat/boxes: the page session's, all of them; a
+ * chat box's, that one), and the store of them kept live while something listens (read on mount, again after a new
+ * message or status in one of them and when the tab comes back; its streams closed when the last listener goes).
  */
 import type { ContactChatBox } from '../../lib/api/chat.ts';
 import { pageScope } from '../../lib/api/constants.ts';
 import { streamPath } from '../../lib/chat/chatApi.ts';
 import { openEventStream, type EventStream } from '../../lib/chat/eventStream.ts';
 import { ApiRequestError, requestEndpoint } from '../../lib/http/client.ts';
-import { onMount } from 'nanostores';
-import { $contactChats } from '../../stores/contactChats.ts';
+import { map, onMount } from 'nanostores';
 import { getSessionToken } from './sessionApi.ts';
 
 export type { ContactChatBox };
+
+export interface ContactChatsState {
+  /** Undefined until read. */
+  chats: ContactChatBox[] | undefined;
+  /** The last read failed. */
+  failed: boolean;
+}
 
 export async function listContactChats(key = pageScope): Promise<ContactChatBox[]> {
   const token = await getSessionToken(key);
@@ -56,33 +62,37 @@ export function contactChatsFollower(changed: () => void, key = pageScope) {
 /** Several events at once (a message and the status it reopened) read the list once. */
 const reloadAfterMs = 200;
 
-onMount($contactChats, () => {
-  let stopped = false;
-  let again: ReturnType<typeof setTimeout> | undefined;
-  const load = () =>
-    listContactChats().then(
-      (chats) => {
-        if (stopped) return;
-        $contactChats.set({ chats, failed: false });
-        follower.follow(chats.map((chat) => chat.id));
-      },
-      () => !stopped && $contactChats.setKey('failed', true),
-    );
-  const follower = contactChatsFollower(() => {
-    clearTimeout(again);
-    again = setTimeout(() => void load(), reloadAfterMs);
+/** The contact's conversations as the session `key` sees them (the page session: all of them; a chat box's: that
+ * one), kept live while something listens. */
+export function createContactChats(key: string = pageScope) {
+  const $contactChats = map<ContactChatsState>({ chats: undefined, failed: false });
+  onMount($contactChats, () => {
+    let stopped = false;
+    let again: ReturnType<typeof setTimeout> | undefined;
+    const load = () =>
+      listContactChats(key).then(
+        (chats) => {
+          if (stopped) return;
+          $contactChats.set({ chats, failed: false });
+          follower.follow(chats.map((chat) => chat.id));
+        },
+        () => !stopped && $contactChats.setKey('failed', true),
+      );
+    const follower = contactChatsFollower(() => {
+      clearTimeout(again);
+      again = setTimeout(() => void load(), reloadAfterMs);
+    }, key);
+    const onVisible = () => document.visibilityState === 'visible' && void load();
+    void load();
+    document.addEventListener('visibilitychange', onVisible);
+    return () => {
+      stopped = true;
+      clearTimeout(again);
+      follower.close();
+      document.removeEventListener('visibilitychange', onVisible);
+      // The next listener may be another contact's page (after "leave" and a new code): nothing of this one is kept.
+      $contactChats.set({ chats: undefined, failed: false });
+    };
   });
-  const onVisible = () => document.visibilityState === 'visible' && void load();
-  void load();
-  document.addEventListener('visibilitychange', onVisible);
-  return () => {
-    stopped = true;
-    clearTimeout(again);
-    follower.close();
-    document.removeEventListener('visibilitychange', onVisible);
-    // The next listener may be another contact's page (after "leave" and a new code): nothing of this one is kept.
-    $contactChats.set({ chats: undefined, failed: false });
-  };
-});
-
-export { $contactChats };
+  return $contactChats;
+}

@@ -26,8 +26,9 @@ export type SessionView =
   | { kind: 'checking' }
   /** `final`: the session ends at expiresAt, no renewing. `checkAt`: when to renew, or to find it ended. */
   | { kind: 'active'; contact: Contact; expiresAt: number; final: boolean; checkAt: number }
-  /** `refusal`: a 400 with per-field issues, so the form can put them next to its fields. */
-  | { kind: 'code'; notice: Notice | undefined; contactId: string; refusal?: unknown }
+  /** `refusal`: a 400 with per-field issues, so the form can put them next to its fields. `name`: the contact's,
+   * when this device chatted as `contactId` before (to welcome them back). */
+  | { kind: 'code'; notice: Notice | undefined; contactId: string; name?: string; refusal?: unknown }
   /** The link is another person's, and this device has `current`'s session (for `currentKey`): ask before replacing it. */
   | { kind: 'otherContact'; current: Contact; currentKey: string };
 
@@ -46,16 +47,26 @@ export function noticeFor(error: unknown): Notice {
 // Remembers that this browser had a session for a key, to say "ended" rather than just ask for a code.
 const seenKey = (key: string) => `foyer:session-seen:${key}`;
 const storage = browserStorage;
-// The contact id of this browser's last session, so the code form can fill it in after the session ended.
+// The contact id and name of this browser's last session: after the session ended, the page welcomes them back by
+// name and e-mails them a link with one button (or the code form has the id filled in).
 const lastContactKey = 'foyer:contact-id';
-const knownContactId = (given: string | undefined) => given || storage()?.getItem(lastContactKey) || '';
+const lastNameKey = 'foyer:contact-name';
+
+/** The code view for a contact id (the link's, else this device's last), with their name if this device knows it. */
+function codeView(notice: Notice | undefined, given: string | undefined): SessionView & { kind: 'code' } {
+  const last = storage()?.getItem(lastContactKey) || '';
+  const contactId = given || last;
+  const name = contactId && contactId === last ? storage()?.getItem(lastNameKey) : undefined;
+  return { kind: 'code', notice, contactId, ...(name && { name }) };
+}
 
 async function active(key: string): Promise<SessionView> {
   const contact = await fetchContact(key);
   const record = $contactSessions.get()[key];
-  if (!contact || !record) return { kind: 'code', notice: 'session.ended', contactId: knownContactId(undefined) };
+  if (!contact || !record) return codeView('session.ended', undefined);
   storage()?.setItem(seenKey(key), '1');
   storage()?.setItem(lastContactKey, contact.id);
+  storage()?.setItem(lastNameKey, contact.name);
   const final = isFinal(record.token);
   return { kind: 'active', contact, expiresAt: record.expiresAt, final, checkAt: nextChangeAt(record, final) };
 }
@@ -64,10 +75,9 @@ async function open(key: string, request: TokenRequest): Promise<SessionView> {
   try {
     const token = await getSessionToken(key, request);
     if (token) return await active(key);
-    const notice = storage()?.getItem(seenKey(key)) ? 'session.ended' : undefined;
-    return { kind: 'code', notice, contactId: knownContactId(request.contactId) };
+    return codeView(storage()?.getItem(seenKey(key)) ? 'session.ended' : undefined, request.contactId);
   } catch (error) {
-    const view: SessionView = { kind: 'code', notice: noticeFor(error), contactId: knownContactId(request.contactId) };
+    const view = codeView(noticeFor(error), request.contactId);
     return error instanceof ApiRequestError && error.issues.length ? { ...view, refusal: error } : view;
   }
 }
@@ -126,6 +136,7 @@ export function signOut(key: string): SessionView {
   resetSessions();
   storage()?.removeItem(seenKey(key));
   storage()?.removeItem(lastContactKey);
+  storage()?.removeItem(lastNameKey);
   return { kind: 'code', notice: undefined, contactId: '' };
 }
 

@@ -1,23 +1,56 @@
 /**
- * The contact's side of /{lang}/chat with a page session: their conversations, latest first, each with the last
- * message, its time, the status and how many of the staff's messages they have not read; each opens its page
- * (which the page session covers). Live: the store (flows/session/contactChats.ts) reads the list again after a new
+ * The contact's side of /{lang}/chat: their conversations, latest first, each with the last message, its time, the
+ * status and how many of the staff's messages they have not read; each opens its page (which the session covers).
+ * With a page session, all of them; with only a chat box's session on this device, that one, and one button to get
+ * a link to all of them by e-mail. Live: the store (flows/session/contactChats.ts) reads the list again after a new
  * message or status in one of them, and when the tab comes back.
  */
 import { useStore } from '@nanostores/react';
-import { $contactChats } from '../../flows/session/contactChats.ts';
+import { useMemo } from 'react';
+import { createContactChats, type ContactChatsState } from '../../flows/session/contactChats.ts';
+import { pageScope } from '../../lib/api/constants.ts';
 import type { Lang } from '../../lib/i18n/languages.ts';
 import type { Translate } from '../../lib/i18n/translate.ts';
 import { dayLabel, localDay, timeLabel } from './dayLabel.ts';
+import EmailLinkButton from './EmailLinkButton.tsx';
 
 interface Props {
   lang: Lang;
   t: Translate;
+  /** The session that lists them: the page session, or a chat box's. */
+  sessionKey: string;
+  contactId: string;
+  /** The server sends e-mail: a chat box's session offers a link to all of them. */
+  mailEnabled: boolean;
 }
 
-export default function ContactChats({ lang, t }: Props) {
+export default function ContactChats({ lang, t, sessionKey, contactId, mailEnabled }: Props) {
+  const $contactChats = useMemo(() => createContactChats(sessionKey), [sessionKey]);
   const { chats, failed } = useStore($contactChats);
+  const onlyOne = sessionKey !== pageScope;
+  return (
+    <>
+      {onlyOne && (
+        <div className="contact-chats-more">
+          <p>{t(mailEnabled ? 'contactChats.onlyThisDevice' : 'contactChats.onlyThisDeviceNoMail')}</p>
+          {mailEnabled && (
+            <EmailLinkButton
+              t={t}
+              lang={lang}
+              contactId={contactId}
+              chatBoxId={undefined}
+              label="contactChats.emailAll"
+              className="button secondary"
+            />
+          )}
+        </div>
+      )}
+      <ChatList lang={lang} t={t} chats={chats} failed={failed} />
+    </>
+  );
+}
 
+function ChatList({ lang, t, chats, failed }: { lang: Lang; t: Translate } & ContactChatsState) {
   if (failed && !chats) {
     return (
       <p className="notice" role="alert">

@@ -1,6 +1,6 @@
 /**
- * A contact's open session: the line that says who is chatting and until when (with "Leave this conversation on
- * this device"), then the conversation (a chat box's page) or their list of conversations (the page session).
+ * A contact's open session: the line that says who is chatting (and when the session ends, in its last hour), with
+ * a menu that holds "Leave this conversation on this device", then the conversation (a chat box's page) or their list of conversations (the page session).
  */
 import { useCallback, useMemo, type Ref } from 'react';
 import { getSessionToken } from '../../flows/session/sessionApi.ts';
@@ -11,6 +11,7 @@ import type { Messages } from '../../lib/i18n/schema.ts';
 import type { Translate } from '../../lib/i18n/translate.ts';
 import Conversation from '../Conversation.tsx';
 import ContactChats from './ContactChats.tsx';
+import LeaveConversation from './LeaveConversation.tsx';
 
 interface Props {
   lang: Lang;
@@ -23,9 +24,10 @@ interface Props {
   show: (view: SessionView) => void;
   /** The session line, which takes focus after a code was accepted. */
   sessionLine: Ref<HTMLDivElement>;
+  mailEnabled: boolean;
 }
 
-export default function ContactScreen({ lang, t, messages, view, sessionKey, chatBoxId, show, sessionLine }: Props) {
+export default function ContactScreen({ lang, t, messages, view, sessionKey, chatBoxId, show, sessionLine, mailEnabled }: Props) {
   const me = useMemo(() => ({ kind: 'contact' as const, id: view.contact.id }), [view.contact.id]);
   const contactToken = useCallback(() => getSessionToken(sessionKey).catch(() => null), [sessionKey]);
   // The stream or a call refused the session: renewing tells whether it ended (code form) or still holds.
@@ -34,21 +36,23 @@ export default function ContactScreen({ lang, t, messages, view, sessionKey, cha
     <>
       <div ref={sessionLine} tabIndex={-1} className={chatBoxId ? 'session-active session-header' : 'session-active'} role="status">
         <p>
-          {t('session.chattingAs', { name: isolate(view.contact.name || view.contact.email) })}{' '}
-          <span className="muted">
-            {t(view.final ? 'session.endsAt' : 'session.activeUntil', {
-              time: new Intl.DateTimeFormat(intlLocale(lang), { timeStyle: 'short' }).format(view.expiresAt),
-            })}
-          </span>
+          {t('session.chattingAs', { name: isolate(view.contact.name || view.contact.email) })}
+          {/* Renewing needs no word while the page is open; only a session's last hour is said. */}
+          {view.final && (
+            <>
+              {' '}
+              <span className="muted">
+                {t('session.endsAt', { time: new Intl.DateTimeFormat(intlLocale(lang), { timeStyle: 'short' }).format(view.expiresAt) })}
+              </span>
+            </>
+          )}
         </p>
-        <button type="button" className="link-button" onClick={() => show(signOut(sessionKey))}>
-          {t('session.signOut')}
-        </button>
+        <LeaveConversation t={t} onLeave={() => show(signOut(sessionKey))} />
       </div>
       {chatBoxId ? (
         <Conversation lang={lang} t={t} messages={messages} chatBoxId={chatBoxId} me={me} getToken={contactToken} onStopped={onStopped} />
       ) : (
-        <ContactChats lang={lang} t={t} />
+        <ContactChats lang={lang} t={t} sessionKey={sessionKey} contactId={view.contact.id} mailEnabled={mailEnabled} />
       )}
     </>
   );

@@ -102,7 +102,7 @@ export default function ContactDataRights({ contactId, email, t, getToken, onEra
           {apiErrorText(t, problem)}
         </p>
       )}
-      <dialog ref={dialog} className="staff-dialog" aria-labelledby={`${id}-title`} aria-describedby={`${id}-warning`}>
+      <dialog ref={dialog} className="modal-dialog" aria-labelledby={`${id}-title`} aria-describedby={`${id}-warning`}>
         <h2 id={`${id}-title`}>{t('dataRights.eraseTitle')}</h2>
         <p id={`${id}-warning`}>{t('dataRights.eraseWarning')}</p>
         <form onSubmit={(event) => void erase(event)} noValidate>

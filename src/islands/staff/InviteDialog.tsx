@@ -84,7 +84,7 @@ export default function InviteDialog({ lang, t, api, mailEnabled }: Props) {
       <button ref={opener} type="button" className="button" onClick={open}>
         {t('invite.open')}
       </button>
-      <dialog ref={dialog} className="staff-dialog" aria-labelledby={`${id}-title`} onClose={() => opener.current?.focus()}>
+      <dialog ref={dialog} className="modal-dialog" aria-labelledby={`${id}-title`} onClose={() => opener.current?.focus()}>
         <h2 id={`${id}-title`}>{t('invite.title')}</h2>
         {invitation ? (
           <div className="invite-result">

@@ -26,7 +26,7 @@ export default function ShortcutsDialog({ t, ref }: { t: Translate; ref?: Ref<Sh
       <button type="button" className="button secondary workspace-shortcuts" aria-keyshortcuts="Shift+?" onClick={open}>
         {t('shortcuts.title')}
       </button>
-      <dialog ref={dialog} className="staff-dialog" aria-labelledby={`${id}-title`} onClose={() => opener.current?.focus()}>
+      <dialog ref={dialog} className="modal-dialog" aria-labelledby={`${id}-title`} onClose={() => opener.current?.focus()}>
         <h2 id={`${id}-title`}>{t('shortcuts.title')}</h2>
         <p className="muted">{t('shortcuts.intro')}</p>
         <dl className="shortcut-list">

@@ -29,14 +29,19 @@ export const verifyChatBoxBody = z.object({
 export const verifyPageBody = verifyChatBoxBody.extend({ chatBoxId: z.literal(pageScope).default(pageScope) });
 /**
  * POST /api/chat/newLink: e-mails a new link to a contact who lost theirs (for the chat box they tried, when it is
- * theirs; otherwise all their conversations). The answer is the same whether or not the address is known.
+ * theirs; otherwise all their conversations). The contact is named by the e-mail they type, or by the contact id a
+ * device they used remembers (the returning contact's one button). The answer is the same whether or not either is
+ * known, and never says the address.
  */
-export const newLinkBody = z.object({
-  email: z.email().max(320),
-  lang: z.enum(languages),
-  chatBoxId: chatBoxIdSchema.optional(),
-  token: botToken,
-});
+export const newLinkBody = z
+  .object({
+    email: z.email().max(320).optional(),
+    contactId: contactIdSchema.optional(),
+    lang: z.enum(languages),
+    chatBoxId: chatBoxIdSchema.optional(),
+    token: botToken,
+  })
+  .refine((body) => (body.email === undefined) !== (body.contactId === undefined), 'give email or contactId, one of them');
 export type NewLinkBody = z.infer<typeof newLinkBody>;
 export const newLinkAnswer = z.object({ requested: z.literal(true) });
 export type NewLinkAnswer = z.infer<typeof newLinkAnswer>;

@@ -22,7 +22,16 @@ describe('sessionKeyFor', () => {
     expect(sessionKeyFor(chatBoxId, { page: { token: 't', expiresAt: now + 59_000 } }, false, now)).toBe(chatBoxId);
   });
 
-  it('leaves the page itself alone', () => {
+  it('opens the conversations page with its own session when there is no other', () => {
     expect(sessionKeyFor('page', {}, false, now)).toBe('page');
+  });
+
+  it('opens the conversations page with the newest chat box session when there is no page session', () => {
+    const older = { token: 't', expiresAt: now + 600_000 };
+    const newer = { token: 't', expiresAt: now + 1_200_000 };
+    expect(sessionKeyFor('page', { cb_a: older, cb_b: newer }, false, now)).toBe('cb_b');
+    expect(sessionKeyFor('page', { cb_a: older, page: fresh }, false, now)).toBe('page');
+    // A code in the address is for the page session itself.
+    expect(sessionKeyFor('page', { cb_a: older }, true, now)).toBe('page');
   });
 });

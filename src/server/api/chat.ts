@@ -18,7 +18,7 @@ import type { IssuedToken, NewLinkAnswer } from '../../lib/api/sessions.ts';
 import { listContactChatBoxes } from '../chat/contactChatBoxes.ts';
 import { assign, currentSeq, listMessages, markRead, sendMessage, setStatus } from '../chat/messages.ts';
 import { setPriority, setTags, snooze, wakeOnContactMessage } from '../chat/triage.ts';
-import { sendNewLink } from '../contacts/newLink.ts';
+import { contactNamed, sendNewLink } from '../contacts/newLink.ts';
 import { sessionFromCode } from '../contacts/sessionFromCode.ts';
 import { issueSessionToken } from '../contacts/sessionTokens.ts';
 import { ApiError } from '../errors.ts';
@@ -55,9 +55,13 @@ export const routes = [
     async handle({ services, body, request }): Promise<NewLinkAnswer> {
       if (!services.mail) throw new ApiError(404, 'not_found', 'E-mail is not set up on this server.');
       await countTowardsLimit(services.db, `newLink:${rateLimitGroup(request.clientAddress)}`, newLinkLimits.perClient);
-      await countTowardsLimit(services.db, `newLink:${body.email.trim().toLowerCase()}`, newLinkLimits.perEmail);
+      // Counted per address however the contact was named (typed, or by a device's contact id); an unknown id
+      // counts on its own, as an unknown address does.
+      const contact = await contactNamed(services, body);
+      const address = contact?.email ?? body.email ?? body.contactId!;
+      await countTowardsLimit(services.db, `newLink:${address.trim().toLowerCase()}`, newLinkLimits.perEmail);
       await services.botCheck(body.token, 'login', request.clientAddress);
-      await sendNewLink(services, body);
+      await sendNewLink(services, contact, body);
       return { requested: true };
     },
   }),

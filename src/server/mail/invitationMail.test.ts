@@ -161,6 +161,33 @@ describe.each(testDatabases)('invitations by e-mail on $name', ({ open }) => {
     expect((await ask('someone-else@example.com', '192.0.2.1')).status).toBe(429);
   });
 
+  it('"send me a new link" by a device\'s contact id: to their address, never said, counted with the typed address', async () => {
+    const invited = await runCommand(services, { name: 'invite', email: 'mia@example.com', sendEmail: false });
+    const link = new URL(invited.trim().split('\n').at(-1)!);
+    const chatBoxId = link.pathname.split('/').at(-1)!;
+    const contactId = link.searchParams.get('cs_contactId')!;
+    const ask = (body: Record<string, unknown>, address = '198.51.100.20') =>
+      call('/api/chat/newLink', { address, body: { lang: 'de', chatBoxId, token: 'test-token', ...body } });
+
+    const known = await ask({ contactId });
+    const unknown = await ask({ contactId: 'ct_' + 'x'.repeat(contactId.length - 3) });
+    expect([known.status, unknown.status]).toEqual([200, 200]);
+    expect(known.body).toEqual(unknown.body);
+    expect(JSON.stringify(known.body)).not.toMatch(/mia/i);
+    await services.mail!.startWorker().drain();
+    expect(catcher.mails.map((mail) => mail.to)).toEqual(['mia@example.com']);
+    expect(new URL(catcher.mails[0]!.text.match(/https:\/\/\S+/)![0]).pathname).toBe(`/de/chat/${chatBoxId}`);
+
+    // Both ways count towards the same three an hour for the address.
+    expect((await ask({ email: 'mia@example.com' }, '198.51.100.21')).status).toBe(200);
+    expect((await ask({ contactId }, '198.51.100.22')).status).toBe(200);
+    const limited = await ask({ contactId }, '198.51.100.23');
+    expect([limited.status, limited.body.error.code]).toEqual([429, 'rate_limited']);
+    // One of the two, never both or neither.
+    expect((await ask({ contactId, email: 'mia@example.com' })).status).toBe(400);
+    expect((await ask({})).status).toBe(400);
+  });
+
   it('lets one staff member e-mail 30 invitations an hour and one address get 5 a day; links without e-mail are not counted', async () => {
     const token = await staffToken('Lee');
     const create = (email: string, sendEmail = true) =>

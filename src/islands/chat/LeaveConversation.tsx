@@ -1,0 +1,46 @@
+/**
+ * "Leave this conversation on this device", out of the way in the session line's menu and asked first: a native
+ * modal dialog says what leaving means (this device forgets who they are; the conversation stays; the way back is
+ * a new link or a code) with "Stay" focused, so Enter or Escape changes nothing.
+ */
+import { useId, useRef } from 'react';
+import type { Translate } from '../../lib/i18n/translate.ts';
+
+interface Props {
+  t: Translate;
+  onLeave: () => void;
+}
+
+export default function LeaveConversation({ t, onLeave }: Props) {
+  const id = useId();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const menu = useRef<HTMLDetailsElement>(null);
+  return (
+    <details className="session-menu" ref={menu}>
+      <summary className="button secondary">{t('session.menu')}</summary>
+      <div className="session-menu-items">
+        <button type="button" className="link-button" onClick={() => dialog.current?.showModal()}>
+          {t('session.signOut')}
+        </button>
+      </div>
+      <dialog
+        ref={dialog}
+        className="modal-dialog"
+        aria-labelledby={`${id}-title`}
+        aria-describedby={`${id}-what`}
+        onClose={() => menu.current?.querySelector('summary')?.focus()}
+      >
+        <h2 id={`${id}-title`}>{t('session.leave.title')}</h2>
+        <p id={`${id}-what`}>{t('session.leave.what')}</p>
+        <div className="actions">
+          <button type="button" className="button" autoFocus onClick={() => dialog.current?.close()}>
+            {t('session.leave.stay')}
+          </button>
+          <button type="button" className="button secondary" onClick={onLeave}>
+            {t('session.leave.confirm')}
+          </button>
+        </div>
+      </dialog>
+    </details>
+  );
+}
