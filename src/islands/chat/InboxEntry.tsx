@@ -5,11 +5,13 @@
  * its tags; a box to tick it for a bulk action. In the workspace a plain click opens the
  * conversation beside the list (`onOpen`); the link still works as a link (a new tab, a copied address).
  */
+import { useStore } from '@nanostores/react';
 import type { InboxEntry as Entry } from '../../lib/api/inbox.ts';
 import { isolate } from '../../lib/format.ts';
 import { matchPieces } from '../../lib/inbox/highlight.ts';
 import type { Lang } from '../../lib/i18n/languages.ts';
 import type { Translate } from '../../lib/i18n/translate.ts';
+import { $now } from '../../stores/clock.ts';
 import { dayLabel, localDay, sinceLabel, timeLabel } from './dayLabel.ts';
 
 interface Props {
@@ -53,7 +55,9 @@ function assigneeLabel(t: Translate, entry: Entry, me: string | undefined): stri
 export default function InboxEntry({ lang, t, entry, me, query, current = false, onOpen, selected = false, onSelect }: Props) {
   const shown = (query && entry.match) || entry.lastMessage;
   const when = shown?.createdAt ?? entry.lastActivityAt;
-  const snoozed = entry.snoozedUntil !== null && Date.parse(entry.snoozedUntil) > Date.now();
+  // Relative times move on with the clock, not only when the list is read again.
+  const now = useStore($now);
+  const snoozed = entry.snoozedUntil !== null && Date.parse(entry.snoozedUntil) > now;
   return (
     <li className={entry.unread > 0 ? 'inbox-entry inbox-unread' : 'inbox-entry'}>
       {onSelect && (
@@ -96,7 +100,7 @@ export default function InboxEntry({ lang, t, entry, me, query, current = false,
           </span>{' '}
           <span className="inbox-assignee">{assigneeLabel(t, entry, me)}</span>
           {entry.waiting && entry.contactWroteAt && (
-            <span className="inbox-waiting"> {t('inbox.contactWrote', { time: sinceLabel(lang, entry.contactWroteAt) })}</span>
+            <span className="inbox-waiting"> {t('inbox.contactWrote', { time: sinceLabel(lang, entry.contactWroteAt, now) })}</span>
           )}
           {entry.unread > 0 && <span className="inbox-count"> {t('inbox.unread', { count: entry.unread })}</span>}
         </span>
