@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { languages } from '../../src/lib/i18n/languages.ts';
 import { articlePath, articles, categories } from './content.ts';
@@ -42,5 +43,33 @@ for (const lang of languages) {
         clientWidth,
       );
     }
+  });
+}
+
+// Chinese and Japanese may break between any two characters: a header squeezed by a long column would stand one
+// character a line. Every article with a table, on the narrowest phone.
+const withTables = (lang: string) =>
+  articles.filter((article) => /^\| /m.test(readFileSync(`src/content/articles/${lang}/${article.slug}.md`, 'utf8')));
+
+for (const lang of ['ja', 'zh-Hans']) {
+  test(`table headers keep their words whole at ${width} px in ${lang}`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 640 });
+    const broken: string[] = [];
+    for (const article of withTables(lang)) {
+      await page.goto(articlePath(lang, article));
+      const headers = await page.locator('main table th').evaluateAll((cells) =>
+        cells.map((cell) => {
+          const range = document.createRange();
+          range.selectNodeContents(cell);
+          const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+          return { text: cell.textContent ?? '', lines, characters: [...(cell.textContent ?? '')].length };
+        }),
+      );
+      // One character a line, or near it: more lines than half its characters (and more than two).
+      for (const header of headers)
+        if (header.lines > 2 && header.lines * 2 > header.characters)
+          broken.push(`${article.slug}: ${header.text} (${header.lines} lines)`);
+    }
+    expect(broken).toEqual([]);
   });
 }
