@@ -7,7 +7,7 @@
  * staff, without a code; contacts never download Firebase.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { botCheckActive, configureBotCheck } from '../lib/botCheck.ts';
 import type { ClientSettings } from '../lib/clientSettings.ts';
 import type { Lang } from '../lib/i18n/languages.ts';
@@ -24,13 +24,16 @@ import { $contactSessions } from '../stores/contactSessions.ts';
 import { $devMode, initDevMode } from '../stores/devMode.ts';
 import BotCheckNotice from './BotCheckNotice.tsx';
 import AppErrorGate from './AppErrorGate.tsx';
-import CodeForm from './chat/CodeForm.tsx';
 import ContactScreen from './chat/ContactScreen.tsx';
 import OtherContactQuestion from './chat/OtherContactQuestion.tsx';
 import StaffScreen from './chat/StaffScreen.tsx';
-import WelcomeBack from './chat/WelcomeBack.tsx';
 
 type CodeView = Extract<SessionView, { kind: 'code' }>;
+
+// Not part of what an open conversation loads (its budget, tests/budgets.ts): the code form, for someone without a
+// session, and the welcome back, for a returning contact.
+const CodeForm = lazy(() => import('./chat/CodeForm.tsx'));
+const WelcomeBack = lazy(() => import('./chat/WelcomeBack.tsx'));
 
 interface Props {
   lang: Lang;
@@ -128,15 +131,17 @@ function Session({ lang, messages, sessionKey: pageKey, settings, workspace }: P
   const quietView = useMemo(() => (view.kind === 'code' ? { ...view, notice: undefined } : undefined), [view]);
 
   const codeForm = (view: CodeView, newLink: boolean) => (
-    <CodeForm
-      t={t}
-      view={view}
-      busy={busy}
-      onSubmit={(contactId, otp, target) => void onSubmit(contactId, otp, target)}
-      newLink={newLink ? { lang, chatBoxId } : undefined}
-    >
-      {botCheckActive() && <BotCheckNotice t={t} />}
-    </CodeForm>
+    <Suspense fallback={null}>
+      <CodeForm
+        t={t}
+        view={view}
+        busy={busy}
+        onSubmit={(contactId, otp, target) => void onSubmit(contactId, otp, target)}
+        newLink={newLink ? { lang, chatBoxId } : undefined}
+      >
+        {botCheckActive() && <BotCheckNotice t={t} />}
+      </CodeForm>
+    </Suspense>
   );
 
   const title = t(staff && !chatBoxId ? 'inbox.title' : chatBoxId ? 'session.title' : 'session.titlePage');
@@ -170,16 +175,18 @@ function Session({ lang, messages, sessionKey: pageKey, settings, workspace }: P
       {view.kind === 'code' &&
         !staff &&
         (returning(view) ? (
-          <WelcomeBack
-            t={t}
-            lang={lang}
-            contactId={view.contactId}
-            name={view.name}
-            linkUsed={view.notice === 'session.codeNotAccepted'}
-            chatBoxId={chatBoxId}
-          >
-            {codeForm(quietView ?? view, false)}
-          </WelcomeBack>
+          <Suspense fallback={null}>
+            <WelcomeBack
+              t={t}
+              lang={lang}
+              contactId={view.contactId}
+              name={view.name}
+              linkUsed={view.notice === 'session.codeNotAccepted'}
+              chatBoxId={chatBoxId}
+            >
+              {codeForm(quietView ?? view, false)}
+            </WelcomeBack>
+          </Suspense>
         ) : (
           codeForm(view, settings.mailEnabled)
         ))}

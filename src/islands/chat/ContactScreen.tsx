@@ -2,7 +2,7 @@
  * A contact's open session: the line that says who is chatting (and when the session ends, in its last hour), with
  * a menu that holds "Leave this conversation on this device", then the conversation (a chat box's page) or their list of conversations (the page session).
  */
-import { useCallback, useMemo, type Ref } from 'react';
+import { lazy, Suspense, useCallback, useMemo, type Ref } from 'react';
 import { getSessionToken } from '../../flows/session/sessionApi.ts';
 import { renewSession, signOut, type SessionView } from '../../flows/session/sessionFlow.ts';
 import { isolate } from '../../lib/format.ts';
@@ -10,8 +10,10 @@ import { intlLocale, type Lang } from '../../lib/i18n/languages.ts';
 import type { Messages } from '../../lib/i18n/schema.ts';
 import type { Translate } from '../../lib/i18n/translate.ts';
 import Conversation from '../Conversation.tsx';
-import ContactChats from './ContactChats.tsx';
 import LeaveConversation from './LeaveConversation.tsx';
+
+// The conversations page's list: not part of what an open conversation loads (its budget, tests/budgets.ts).
+const ContactChats = lazy(() => import('./ContactChats.tsx'));
 
 interface Props {
   lang: Lang;
@@ -52,7 +54,9 @@ export default function ContactScreen({ lang, t, messages, view, sessionKey, cha
       {chatBoxId ? (
         <Conversation lang={lang} t={t} messages={messages} chatBoxId={chatBoxId} me={me} getToken={contactToken} onStopped={onStopped} />
       ) : (
-        <ContactChats lang={lang} t={t} sessionKey={sessionKey} contactId={view.contact.id} mailEnabled={mailEnabled} />
+        <Suspense fallback={null}>
+          <ContactChats lang={lang} t={t} sessionKey={sessionKey} contactId={view.contact.id} mailEnabled={mailEnabled} />
+        </Suspense>
       )}
     </>
   );
