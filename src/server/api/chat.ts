@@ -55,13 +55,13 @@ export const routes = [
     async handle({ services, body, request }): Promise<NewLinkAnswer> {
       if (!services.mail) throw new ApiError(404, 'not_found', 'E-mail is not set up on this server.');
       await countTowardsLimit(services.db, `newLink:${rateLimitGroup(request.clientAddress)}`, newLinkLimits.perClient);
-      // Counted per address however the contact was named (typed, or by a device's contact id); an unknown id
-      // counts on its own, as an unknown address does.
-      const contact = await contactNamed(services, body);
-      const address = contact?.email ?? body.email ?? body.contactId!;
-      await countTowardsLimit(services.db, `newLink:${address.trim().toLowerCase()}`, newLinkLimits.perEmail);
+      // Counted per what the caller named, the typed address or the contact id, never per the address an id
+      // leads to: a full count there would tell whoever knows an id which address is its contact's. Nothing is
+      // looked up before the bot check.
+      const named = body.email === undefined ? `contact:${body.contactId}` : body.email.trim().toLowerCase();
+      await countTowardsLimit(services.db, `newLink:${named}`, newLinkLimits.perEmail);
       await services.botCheck(body.token, 'login', request.clientAddress);
-      await sendNewLink(services, contact, body);
+      await sendNewLink(services, await contactNamed(services, body), body);
       return { requested: true };
     },
   }),

@@ -79,6 +79,10 @@ describe.each(testDatabases)('erasing a contact on $name', ({ open }) => {
     await eraseContact(services, contact.contactId, email);
     expect(await rowsNaming(db, email)).toEqual([]);
     expect(await rowsNaming(db, name)).toEqual([]);
+    // A device of theirs that still remembers the contact id asks for a link: nothing is made or sent.
+    const asked = await call('/api/chat/newLink', { body: { contactId: contact.contactId, lang: 'en', token: 't' } });
+    expect(asked.status).toBe(200);
+    expect(await rowsNaming(db, email)).toEqual([]);
     await services.mail!.startWorker().drain();
     expect(catcher.mails.slice(sentBefore).filter((mail) => mail.to === email)).toEqual([]);
   });

@@ -97,6 +97,9 @@ describe.each(testDatabases)('revoking a contact on $name', ({ open }) => {
     const asked = await call('/api/chat/newLink', { body: { email, lang: 'en', chatBoxId: bo.chatBoxId, token: 'test-token' } });
     expect(asked.status).toBe(200);
     expect(asked.body).toEqual((await call('/api/chat/newLink', { body: { email: 'nobody@example.com', lang: 'en', token: 't' } })).body);
+    // Named by the contact id a device of theirs remembers: the same.
+    const byId = await call('/api/chat/newLink', { body: { contactId: bo.contactId, lang: 'en', chatBoxId: bo.chatBoxId, token: 't' } });
+    expect([byId.status, byId.body]).toEqual([200, asked.body]);
     expect(await delivered()).toEqual([]);
     expect(await liveCodes(bo.contactId)).toBe(0);
 
