@@ -52,8 +52,9 @@ function Session({ lang, messages, sessionKey: pageKey, settings, workspace }: P
   const [view, setView] = useState<SessionView>({ kind: 'checking' });
   const [staff, setStaff] = useState<StaffChatIdentity | null>(null);
   const [busy, setBusy] = useState(false);
-  // A code typed into the form: its answer is the form's to say, not the welcome back's.
-  const [codeTyped, setCodeTyped] = useState(false);
+  // Where a code was typed, until one opens a session: in the form folded under a welcome back (which stays, the
+  // form saying its answer), or in the plain form (which stays plain).
+  const [typedIn, setTypedIn] = useState<'welcome' | 'form' | undefined>(undefined);
   const chatBoxId = pageKey === 'page' ? undefined : pageKey;
   // The session that opens this page: its own, or the contact's page session, which covers all their chat boxes.
   const [sessionKey, setSessionKey] = useState(pageKey);
@@ -95,10 +96,11 @@ function Session({ lang, messages, sessionKey: pageKey, settings, workspace }: P
 
   async function onSubmit(contactId: string, otp: string, target: { key: string; path: string } | undefined) {
     setBusy(true);
-    setCodeTyped(true);
     // A code typed by hand is for this page's own session; one from a pasted link, for the link's chat box.
     const key = target?.key ?? pageKey;
+    const where = view.kind === 'code' && welcomes(view) ? 'welcome' : 'form';
     const next = await submitCode(key, contactId, otp);
+    setTypedIn(next.kind === 'active' ? undefined : where);
     if (target && key !== pageKey && next.kind === 'active') return location.assign(target.path);
     if (key === pageKey) setSessionKey(pageKey);
     focusResult.current = true;
@@ -121,13 +123,13 @@ function Session({ lang, messages, sessionKey: pageKey, settings, workspace }: P
 
   /** A contact this device or the link knows, whose session ended or whose link was used: one button brings them
    * back, when the server sends e-mail. */
-  const returning = (view: CodeView) =>
+  const welcomes = (view: CodeView) =>
     settings.mailEnabled &&
-    !codeTyped &&
+    typedIn !== 'form' &&
     !!view.contactId &&
     (view.notice === 'session.ended' || view.notice === 'session.codeNotAccepted');
-  // Folded under the welcome, the form does not say again what the welcome says (kept as one object per view: the
-  // form resets its fields for each new one).
+  // Folded under the welcome, the form does not say again what the welcome says, only the answer to a code typed
+  // there (kept as one object per view: the form resets its fields for each new one).
   const quietView = useMemo(() => (view.kind === 'code' ? { ...view, notice: undefined } : undefined), [view]);
 
   const codeForm = (view: CodeView, newLink: boolean) => (
@@ -174,7 +176,7 @@ function Session({ lang, messages, sessionKey: pageKey, settings, workspace }: P
       )}
       {view.kind === 'code' &&
         !staff &&
-        (returning(view) ? (
+        (welcomes(view) ? (
           <Suspense fallback={null}>
             <WelcomeBack
               t={t}
@@ -184,7 +186,7 @@ function Session({ lang, messages, sessionKey: pageKey, settings, workspace }: P
               linkUsed={view.notice === 'session.codeNotAccepted'}
               chatBoxId={chatBoxId}
             >
-              {codeForm(quietView ?? view, false)}
+              {codeForm(typedIn === 'welcome' ? view : (quietView ?? view), false)}
             </WelcomeBack>
           </Suspense>
         ) : (

@@ -75,8 +75,12 @@ test('on a new device the code form stays, and a code typed there is answered by
   await other.getByText(t['session.welcomeBack.haveCode']!).click();
   await other.getByLabel(t['session.code']!).fill('12345678');
   await other.getByRole('button', { name: t['session.continue']! }).click();
-  await expect(other.getByText(t['session.codeNotAccepted']!)).toBeVisible();
-  await expect(other.getByRole('heading', { name: t['session.enterCode']! })).toBeVisible();
+  // The form answers in place: its notice focused, the typed code still there to correct.
+  const alert = other.getByRole('alert');
+  await expect(alert).toHaveText(t['session.codeNotAccepted']!);
+  await expect(alert).toBeFocused();
+  await expect(other.getByLabel(t['session.code']!)).toHaveValue('12345678');
+  await expect(other.getByRole('heading', { name: t['session.welcomeBack.title']!, exact: true })).toBeVisible();
   await other.context().close();
 });
 

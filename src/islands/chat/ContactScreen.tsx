@@ -36,8 +36,9 @@ export default function ContactScreen({ lang, t, messages, view, sessionKey, cha
   const onStopped = useCallback(() => void renewSession(sessionKey).then(show), [sessionKey, show]);
   return (
     <>
-      <div ref={sessionLine} tabIndex={-1} className={chatBoxId ? 'session-active session-header' : 'session-active'} role="status">
-        <p>
+      <div ref={sessionLine} tabIndex={-1} className={chatBoxId ? 'session-active session-header' : 'session-active'}>
+        {/* The line alone is the live region: the menu beside it is not announced as it opens and closes. */}
+        <p role="status">
           {t('session.chattingAs', { name: isolate(view.contact.name || view.contact.email) })}
           {/* Renewing needs no word while the page is open; only a session's last hour is said. */}
           {view.final && (

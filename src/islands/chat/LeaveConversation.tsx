@@ -15,11 +15,17 @@ export default function LeaveConversation({ t, onLeave }: Props) {
   const id = useId();
   const dialog = useRef<HTMLDialogElement>(null);
   const menu = useRef<HTMLDetailsElement>(null);
+  const stay = useRef<HTMLButtonElement>(null);
+  function ask() {
+    dialog.current?.showModal();
+    // "Stay" first, so Enter or Escape changes nothing (React's autoFocus acts on mount, not on showModal).
+    stay.current?.focus();
+  }
   return (
     <details className="session-menu" ref={menu}>
       <summary className="button secondary">{t('session.menu')}</summary>
       <div className="session-menu-items">
-        <button type="button" className="link-button" onClick={() => dialog.current?.showModal()}>
+        <button type="button" className="link-button" onClick={ask}>
           {t('session.signOut')}
         </button>
       </div>
@@ -33,7 +39,7 @@ export default function LeaveConversation({ t, onLeave }: Props) {
         <h2 id={`${id}-title`}>{t('session.leave.title')}</h2>
         <p id={`${id}-what`}>{t('session.leave.what')}</p>
         <div className="actions">
-          <button type="button" className="button" autoFocus onClick={() => dialog.current?.close()}>
+          <button type="button" className="button" ref={stay} onClick={() => dialog.current?.close()}>
             {t('session.leave.stay')}
           </button>
           <button type="button" className="button secondary" onClick={onLeave}>
