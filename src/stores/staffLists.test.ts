@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Tag } from '../lib/api/chat.ts';
 import { tagList } from './staffLists.ts';
 
@@ -29,6 +29,19 @@ describe('shared staff lists', () => {
     expect(tagList.$list.get()).toEqual([{ id: 1, name: 'billing' }]);
     await tagList.load(async () => [{ id: 3, name: 'bug' }], true);
     expect(tagList.$list.get()).toEqual([{ id: 3, name: 'bug' }]);
+  });
+
+  it('are forgotten once nothing shows them (a page swapped out), and read again after', async () => {
+    vi.useFakeTimers();
+    const stop = tagList.$list.listen(() => {});
+    await tagList.load(async () => [{ id: 1, name: 'billing' }]);
+    stop();
+    // nanostores lets a store go a moment after its last listener.
+    await vi.advanceTimersByTimeAsync(2000);
+    vi.useRealTimers();
+    expect(tagList.$list.get()).toBeUndefined();
+    await tagList.load(async () => [{ id: 2, name: 'refund' }]);
+    expect(tagList.$list.get()).toEqual([{ id: 2, name: 'refund' }]);
   });
 
   it('drop an answer that arrives after they were forgotten', async () => {

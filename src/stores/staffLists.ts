@@ -1,15 +1,22 @@
 /**
- * The lists every conversation of the workspace shares: the organisation's tags and its staff. Read once per page,
- * however many conversations open (each toolbar and the inbox's filter and bulk bar read the same), and read anew
- * when something says they changed. Staff-only lists, so a staff page's calls pass their read in.
+ * The lists every conversation of the workspace shares: the organisation's tags and its staff. Read once while the
+ * workspace shows, however many conversations open (each toolbar and the inbox's filter and bulk bar read the same),
+ * read anew when something says they changed, and forgotten when nothing shows them any more (pages swap without a
+ * reload: back from the staff page, where tags and staff change, they are read again). Staff-only lists, so a staff
+ * page's calls pass their read in.
  */
-import { atom } from 'nanostores';
+import { atom, onMount } from 'nanostores';
 import type { Tag } from '../lib/api/chat.ts';
 import type { StaffRecord } from '../lib/api/staff.ts';
 
 function sharedList<T>() {
   const $list = atom<T[] | undefined>(undefined);
   let reading: Promise<T[]> | undefined;
+  const forget = () => {
+    reading = undefined;
+    $list.set(undefined);
+  };
+  onMount($list, () => forget);
   return {
     /** Undefined until first read. */
     $list,
@@ -30,10 +37,7 @@ function sharedList<T>() {
       );
       return started;
     },
-    forget(): void {
-      reading = undefined;
-      $list.set(undefined);
-    },
+    forget,
   };
 }
 

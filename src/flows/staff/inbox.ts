@@ -86,7 +86,11 @@ export function createInbox(getToken: TokenGetter, filters: InboxFilters = noFil
         timer = setTimeout(() => void load(), reloadAfterMs);
       },
       onState: (state, code) => {
-        if (state === 'open') void load();
+        if (state === 'open') {
+          void load();
+          // Opened again after a drop: what changed meanwhile may include the tag list.
+          tagList.load(api.tags, true).catch(() => {});
+        }
         if (state === 'stopped' && code && signedOutCodes.includes(code)) $inbox.setKey('signedOut', true);
       },
     });
