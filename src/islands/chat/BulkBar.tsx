@@ -8,11 +8,12 @@ import { useEffect, useId, useState } from 'react';
 import type { Inbox } from '../../flows/staff/inbox.ts';
 import type { Tag } from '../../lib/api/chat.ts';
 import type { BulkAction } from '../../lib/api/inbox.ts';
-import { colleagues, displayName, myEmail, type Me } from '../../lib/chat/assignment.ts';
+import { colleagues, myEmail, type Me } from '../../lib/chat/assignment.ts';
 import { intlLocale, type Lang } from '../../lib/i18n/languages.ts';
 import type { Translate } from '../../lib/i18n/translate.ts';
 import { $organizationUser } from '../../stores/staffAuth.ts';
 import { staffList } from '../../stores/staffLists.ts';
+import ColleagueSelect from './ColleagueSelect.tsx';
 
 interface Props {
   lang: Lang;
@@ -32,7 +33,6 @@ export default function BulkBar({ lang, t, inbox, me, selected, shown, failed, t
   const member = useStore($organizationUser);
   const staff = useStore(staffList.$list) ?? [];
   const [tag, setTag] = useState('');
-  const [colleague, setColleague] = useState('');
   const [busy, setBusy] = useState(false);
   const someSelected = selected.length > 0;
   const self: Me | undefined = me ? { uid: me, email: member?.uid === me ? member.email : undefined } : undefined;
@@ -81,30 +81,14 @@ export default function BulkBar({ lang, t, inbox, me, selected, shown, failed, t
       <button type="button" className="button secondary" disabled={busy} onClick={() => void run({ type: 'status', status: 'resolved' })}>
         {t('staffTools.resolve')}
       </button>
-      {others.length > 0 && (
-        <form
-          className="inbox-bulk-choice"
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (colleague) void run({ type: 'assign', assignee: colleague }).then((ok) => ok && setColleague(''));
-          }}
-        >
-          <label htmlFor={`${id}-colleague`} className="sr-only">
-            {t('staffTools.assignTo')}
-          </label>
-          <select id={`${id}-colleague`} value={colleague} onChange={(event) => setColleague(event.currentTarget.value)}>
-            <option value="">{t('staffTools.chooseColleague')}</option>
-            {others.map((person) => (
-              <option key={person.email} value={person.email}>
-                {displayName(person)}
-              </option>
-            ))}
-          </select>
-          <button type="submit" className="button secondary" disabled={busy || !colleague}>
-            {t('staffTools.assign')}
-          </button>
-        </form>
-      )}
+      <ColleagueSelect
+        t={t}
+        colleagues={others}
+        busy={busy}
+        className="inbox-bulk-choice"
+        quietLabel
+        assign={(colleague) => run({ type: 'assign', assignee: colleague })}
+      />
       {tags.length > 0 && (
         <form
           className="inbox-bulk-choice"

@@ -20,6 +20,7 @@ import { createStaffApi } from '../../lib/staff/staffApi.ts';
 import type { Triage } from '../../stores/conversation.ts';
 import { $organizationUser } from '../../stores/staffAuth.ts';
 import { staffList } from '../../stores/staffLists.ts';
+import ColleagueSelect from './ColleagueSelect.tsx';
 import TriageTools from './TriageTools.tsx';
 
 interface Common {
@@ -44,11 +45,9 @@ interface ToolbarProps extends Common {
 
 export function StaffToolbar(props: ToolbarProps) {
   const { lang, t, messages, getToken, uid, status, assignee, setStatus, assign } = props;
-  const id = useId();
   const api = useMemo(() => createStaffApi(getToken), [getToken]);
   const organizationUser = useStore($organizationUser);
   const staff = useStore(staffList.$list) ?? [];
-  const [choice, setChoice] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | undefined>();
   const me: Me = { uid, email: organizationUser?.uid === uid ? organizationUser.email : undefined };
@@ -124,28 +123,13 @@ export function StaffToolbar(props: ToolbarProps) {
           </button>
         )}
       </div>
-      {others.length > 0 && (
-        <form
-          className="chat-tools-group"
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (choice) void run(() => assign(choice)).then((ok) => ok && setChoice(''));
-          }}
-        >
-          <label htmlFor={`${id}-colleague`}>{t('staffTools.assignTo')}</label>
-          <select id={`${id}-colleague`} value={choice} onChange={(event) => setChoice(event.currentTarget.value)}>
-            <option value="">{t('staffTools.chooseColleague')}</option>
-            {others.map((person) => (
-              <option key={person.email} value={person.email}>
-                {displayName(person)}
-              </option>
-            ))}
-          </select>
-          <button type="submit" className="button secondary" disabled={busy || !choice}>
-            {t('staffTools.assign')}
-          </button>
-        </form>
-      )}
+      <ColleagueSelect
+        t={t}
+        colleagues={others}
+        busy={busy}
+        className="chat-tools-group"
+        assign={(colleague) => run(() => assign(colleague))}
+      />
       <TriageTools
         lang={lang}
         t={t}
