@@ -4,7 +4,7 @@
  * says how many could not be changed (one erased meanwhile, say).
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { Inbox } from '../../flows/staff/inbox.ts';
 import type { Tag } from '../../lib/api/chat.ts';
 import type { BulkAction } from '../../lib/api/inbox.ts';
@@ -34,6 +34,7 @@ export default function BulkBar({ lang, t, inbox, me, selected, shown, failed, t
   const staff = useStore(staffList.$list) ?? [];
   const [tag, setTag] = useState('');
   const [busy, setBusy] = useState(false);
+  const count = useRef<HTMLParagraphElement>(null);
   const someSelected = selected.length > 0;
   const self: Me | undefined = me ? { uid: me, email: member?.uid === me ? member.email : undefined } : undefined;
   const email = self && myEmail(self, staff);
@@ -56,71 +57,95 @@ export default function BulkBar({ lang, t, inbox, me, selected, shown, failed, t
     }
   }
 
-  if (!someSelected) {
-    return failed ? (
-      <p className="notice" role="alert">
-        {t('inbox.bulk.failed', { count: failed })}
-      </p>
-    ) : null;
-  }
   return (
-    <section className="inbox-bulk" aria-label={t('inbox.bulk.label')}>
-      <p className="inbox-bulk-count" role="status">
-        {t('inbox.selected', { count: selected.length })}
+    <>
+      {/* Always in the page, so the first tick is heard as the bar appears; a region inserted already filled is not. */}
+      <p className="sr-only inbox-bulk-live" role="status">
+        {someSelected ? t('inbox.selected', { count: selected.length }) : ''}
       </p>
-      {selected.length < shown && (
-        <button type="button" className="link-button" onClick={inbox.selectAll}>
-          {t('inbox.bulk.selectAll', { count: shown })}
-        </button>
+      {!someSelected && !!failed && (
+        <p className="notice" role="alert">
+          {t('inbox.bulk.failed', { count: failed })}
+        </p>
       )}
-      {email && (
-        <button type="button" className="button secondary" disabled={busy} onClick={() => void run({ type: 'assign', assignee: email })}>
-          {t('staffTools.assignToMe')}
-        </button>
-      )}
-      <button type="button" className="button secondary" disabled={busy} onClick={() => void run({ type: 'status', status: 'resolved' })}>
-        {t('staffTools.resolve')}
-      </button>
-      <ColleagueSelect
-        t={t}
-        colleagues={others}
-        busy={busy}
-        className="inbox-bulk-choice"
-        quietLabel
-        assign={(colleague) => run({ type: 'assign', assignee: colleague })}
-      />
-      {tags.length > 0 && (
-        <form
-          className="inbox-bulk-choice"
-          onSubmit={(event) => {
-            event.preventDefault();
-            // The button pressed says whether the tag goes on or comes off.
-            const add = (event.nativeEvent as SubmitEvent).submitter?.getAttribute('value') !== 'remove';
-            if (tag) void run({ type: 'tag', tagId: Number(tag), add }).then((ok) => ok && setTag(''));
-          }}
-        >
-          <label htmlFor={`${id}-tag`} className="sr-only">
-            {t('inbox.bulk.tag')}
-          </label>
-          <select id={`${id}-tag`} value={tag} onChange={(event) => setTag(event.currentTarget.value)}>
-            <option value="">{t('inbox.bulk.chooseTag')}</option>
-            {tags.map((option) => (
-              <option key={option.id} value={option.id}>
-                {option.name}
-              </option>
-            ))}
-          </select>
-          <button type="submit" value="add" className="button secondary" disabled={busy || !tag}>
-            {t('inbox.bulk.addTag')}
+      {someSelected && (
+        <section className="inbox-bulk" aria-label={t('inbox.bulk.label')}>
+          {/* Focus comes here from "Select all", which goes once everything is ticked. */}
+          <p className="inbox-bulk-count" tabIndex={-1} ref={count}>
+            {t('inbox.selected', { count: selected.length })}
+          </p>
+          {selected.length < shown && (
+            <button
+              type="button"
+              className="link-button"
+              onClick={() => {
+                inbox.selectAll();
+                count.current?.focus();
+              }}
+            >
+              {t('inbox.bulk.selectAll', { count: shown })}
+            </button>
+          )}
+          {email && (
+            <button
+              type="button"
+              className="button secondary"
+              disabled={busy}
+              onClick={() => void run({ type: 'assign', assignee: email })}
+            >
+              {t('staffTools.assignToMe')}
+            </button>
+          )}
+          <button
+            type="button"
+            className="button secondary"
+            disabled={busy}
+            onClick={() => void run({ type: 'status', status: 'resolved' })}
+          >
+            {t('staffTools.resolve')}
           </button>
-          <button type="submit" value="remove" className="button secondary" disabled={busy || !tag}>
-            {t('inbox.bulk.removeTag')}
+          <ColleagueSelect
+            t={t}
+            colleagues={others}
+            busy={busy}
+            className="inbox-bulk-choice"
+            quietLabel
+            assign={(colleague) => run({ type: 'assign', assignee: colleague })}
+          />
+          {tags.length > 0 && (
+            <form
+              className="inbox-bulk-choice"
+              onSubmit={(event) => {
+                event.preventDefault();
+                // The button pressed says whether the tag goes on or comes off.
+                const add = (event.nativeEvent as SubmitEvent).submitter?.getAttribute('value') !== 'remove';
+                if (tag) void run({ type: 'tag', tagId: Number(tag), add }).then((ok) => ok && setTag(''));
+              }}
+            >
+              <label htmlFor={`${id}-tag`} className="sr-only">
+                {t('inbox.bulk.tag')}
+              </label>
+              <select id={`${id}-tag`} value={tag} onChange={(event) => setTag(event.currentTarget.value)}>
+                <option value="">{t('inbox.bulk.chooseTag')}</option>
+                {tags.map((option) => (
+                  <option key={option.id} value={option.id}>
+                    {option.name}
+                  </option>
+                ))}
+              </select>
+              <button type="submit" value="add" className="button secondary" disabled={busy || !tag}>
+                {t('inbox.bulk.addTag')}
+              </button>
+              <button type="submit" value="remove" className="button secondary" disabled={busy || !tag}>
+                {t('inbox.bulk.removeTag')}
+              </button>
+            </form>
+          )}
+          <button type="button" className="link-button" onClick={inbox.clearSelection}>
+            {t('inbox.bulk.clear')}
           </button>
-        </form>
+        </section>
       )}
-      <button type="button" className="link-button" onClick={inbox.clearSelection}>
-        {t('inbox.bulk.clear')}
-      </button>
-    </section>
+    </>
   );
 }

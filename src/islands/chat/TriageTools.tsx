@@ -4,7 +4,7 @@
  * snooze. Each change goes to the server and shows at once; its event follows on the stream, the same.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useState, type SubmitEvent } from 'react';
+import { useCallback, useEffect, useId, useState, type SubmitEvent } from 'react';
 import type { ChatStatus, Tag } from '../../lib/api/chat.ts';
 import { chatPriorities, type ChatPriority } from '../../lib/api/constants.ts';
 import { intlLocale, type Lang } from '../../lib/i18n/languages.ts';
@@ -32,10 +32,16 @@ export default function TriageTools({ lang, t, api, chatBoxId, status, triage, s
   const organizationTags = useStore(tagList.$list);
   const [choice, setChoice] = useState<SnoozeChoice | 'pick' | ''>('');
   const [picked, setPicked] = useState('');
+  const [tagsFailed, setTagsFailed] = useState(false);
   const when = new Intl.DateTimeFormat(intlLocale(lang), { dateStyle: 'medium', timeStyle: 'short' });
 
-  // Read once for the page (the inbox may have read it already), not once per conversation.
-  useEffect(() => void tagList.load(api.tags).catch(() => {}), [api]);
+  // Read once for the page (the inbox may have read it already), not once per conversation; a failed read is tried
+  // again when "Edit tags" opens.
+  const readTags = useCallback(() => {
+    setTagsFailed(false);
+    tagList.load(api.tags).catch(() => setTagsFailed(true));
+  }, [api]);
+  useEffect(readTags, [readTags]);
 
   const on = new Set(triage.tags.map((tag) => tag.id));
   // Ticked at once (a checkbox that waits for the server feels broken); the server's answer then stands, and a
@@ -69,8 +75,13 @@ export default function TriageTools({ lang, t, api, chatBoxId, status, triage, s
             <span className="muted">{t('triage.noTags')}</span>
           )}
         </p>
-        <details className="chat-tags-edit">
+        <details className="chat-tags-edit" onToggle={(event) => event.currentTarget.open && !organizationTags && readTags()}>
           <summary className="button secondary">{t('triage.editTags')}</summary>
+          {!organizationTags && (
+            <p className={tagsFailed ? 'notice' : 'muted'} role="status">
+              {t(tagsFailed ? 'triage.tagListUnavailable' : 'triage.tagListLoading')}
+            </p>
+          )}
           {organizationTags?.length === 0 && <p className="muted">{t('triage.noTagList')}</p>}
           {!!organizationTags?.length && (
             <fieldset>
@@ -117,6 +128,7 @@ export default function TriageTools({ lang, t, api, chatBoxId, status, triage, s
           <button
             type="button"
             className="button secondary"
+            data-shortcut="snooze"
             disabled={busy}
             onClick={() => void run(async () => setTriage({ snoozedUntil: await api.snooze(chatBoxId, null) }))}
           >

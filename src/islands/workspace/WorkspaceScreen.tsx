@@ -37,6 +37,8 @@ export default function WorkspaceScreen({ lang, t, messages, staff, mailEnabled 
   const [detailsPane, setDetailsPane] = useState<HTMLElement | null>(null);
   const [detailsShown, setDetailsShown] = useState(false);
   const [contactName, setContactName] = useState<string | undefined>();
+  /** Why a shortcut did nothing, for a screen reader (a sighted agent sees there is no conversation to act on). */
+  const [shortcutNotice, setShortcutNotice] = useState('');
   const heading = useRef<HTMLHeadingElement>(null);
   const listHeading = useRef<HTMLHeadingElement>(null);
   const openDetails = useRef<HTMLButtonElement>(null);
@@ -106,12 +108,19 @@ export default function WorkspaceScreen({ lang, t, messages, staff, mailEnabled 
   /** What a shortcut does: the open conversation's own controls do the work (marked `data-shortcut`); one that
    * asks for a choice (snooze until when) gets the focus. */
   function run(action: WorkspaceAction) {
+    setShortcutNotice('');
     if (action === 'help') return shortcuts.current?.open();
     if (action === 'next' || action === 'previous') return moveInList(action === 'next' ? 1 : -1);
     if (action === 'select') return selectInList();
-    if (action === 'snooze') return conversation.current?.querySelector<HTMLElement>('[data-shortcut="snooze"]:not(:disabled)')?.focus();
     const control = conversation.current?.querySelector<HTMLElement>(`[data-shortcut="${action}"]:not(:disabled)`);
-    control?.click();
+    if (!control) {
+      // Said after the region was emptied, so the same reason twice is heard twice.
+      const why = !chatBoxId ? 'shortcuts.openFirst' : action === 'snooze' ? 'shortcuts.snoozeOpenOnly' : undefined;
+      if (why) setTimeout(() => setShortcutNotice(t(why)), 100);
+      return;
+    }
+    if (action === 'snooze') return control.focus();
+    control.click();
     if (action === 'reply' || action === 'note') conversation.current?.querySelector<HTMLTextAreaElement>('textarea')?.focus();
   }
   const runLatest = useRef(run);
@@ -147,6 +156,9 @@ export default function WorkspaceScreen({ lang, t, messages, staff, mailEnabled 
     <div className="workspace" data-open={chatBoxId ? 'conversation' : 'list'} data-details={detailsShown ? 'shown' : undefined}>
       {/* The page's heading for every pane layout (on a phone, the list's own is hidden with it). */}
       <h1 className="sr-only">{t('workspace.nav')}</h1>
+      <p className="sr-only" role="status">
+        {shortcutNotice}
+      </p>
       <section className="workspace-list" aria-labelledby={`${id}-list`} ref={list}>
         <div className="workspace-list-head">
           <h2 id={`${id}-list`} className="workspace-pane-title" tabIndex={-1} ref={listHeading}>
