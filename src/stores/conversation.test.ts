@@ -44,7 +44,7 @@ describe('a conversation', () => {
     expect(conversation.$conversation.get().hasOlder).toBe(false);
   });
 
-  it('marks the first unread message of the other side when it opens, and keeps that divider', () => {
+  it('marks the first unread message of the other side when it opens, keeping that divider until the reader answers', () => {
     conversation = createConversation(contact);
     conversation.applyPage(
       page([message(1, staff), message(2, contact), message(3, staff), message(4, staff)], {
@@ -57,6 +57,11 @@ describe('a conversation', () => {
     conversation.setReadCursor({ reader: contact, messageId: 4 });
     expect(conversation.$unreadUpTo.get()).toBeUndefined();
     expect(conversation.$conversation.get().firstUnreadId).toBe(3);
+    // More from the other side keeps it; the reader's own answer ends it.
+    conversation.applyEvent({ type: 'message', chatBoxId: 'cb_1', seq: 12, position: 3, message: message(5, staff) });
+    expect(conversation.$conversation.get().firstUnreadId).toBe(3);
+    conversation.applyEvent({ type: 'message', chatBoxId: 'cb_1', seq: 13, position: 4, message: message(6, contact) });
+    expect(conversation.$conversation.get().firstUnreadId).toBeUndefined();
   });
 
   it('shows one’s messages as read once the other side’s cursor passes them', () => {

@@ -91,7 +91,16 @@ export function createConversation(me: Participant, now = () => Date.now()) {
     const state = $conversation.get();
     // A message from someone ends their typing signal.
     const typing = state.typing.filter((signal) => !messages.some((message) => sameParticipant(message.sender, signal.participant)));
-    $conversation.set({ ...state, messages: mergeMessages(state.messages, messages), typing });
+    // The reader answered after the first unread message: they have seen what was new, the divider goes.
+    const { firstUnreadId } = state;
+    const answered =
+      firstUnreadId !== undefined && messages.some((message) => message.id > firstUnreadId && sameParticipant(message.sender, me));
+    $conversation.set({
+      ...state,
+      messages: mergeMessages(state.messages, messages),
+      typing,
+      firstUnreadId: answered ? undefined : firstUnreadId,
+    });
   }
 
   function pruneTyping() {

@@ -3,7 +3,7 @@
  * and by sender, with the "new messages" divider, delivery states, staff's internal notes marked as such in words
  * and colour, and older pages loaded on scrolling up without the view jumping.
  */
-import { useLayoutEffect, useRef, type ReactNode } from 'react';
+import { Fragment, useLayoutEffect, useRef, type ReactNode } from 'react';
 import type { Participant, StaffActivity } from '../../lib/api/chat.ts';
 import { groupByDayAndSender } from '../../lib/chat/grouping.ts';
 import type { TimelineEntry } from '../../lib/chat/timeline.ts';
@@ -117,7 +117,7 @@ export default function MessageList(props: Props) {
         </p>
       )}
       {!entries.length && <p className="muted chat-empty">{t('chat.empty')}</p>}
-      {groupByDayAndSender(entries, props.activity).map((day) => (
+      {groupByDayAndSender(entries, props.activity, firstUnreadId).map((day) => (
         <section key={day.day} className="chat-day">
           <h2 className="chat-day-label">{dayLabel(lang, day.day)}</h2>
           {day.runs.map((run) => {
@@ -132,20 +132,20 @@ export default function MessageList(props: Props) {
             const head = run.entries[0]!;
             const who = sender(head.sender, head.mine);
             return (
-              <div key={run.key} className={`chat-run ${head.mine ? 'chat-mine' : 'chat-theirs'}`}>
-                <Avatar name={who.avatarName ?? who.name} url={who.avatarUrl} />
-                <div className="chat-run-body">
-                  <p className="chat-sender">
-                    <bdi>{who.name}</bdi>
+              <Fragment key={run.key}>
+                {run.firstUnread && (
+                  <p className="chat-divider">
+                    <span>{t('chat.newMessages')}</span>
                   </p>
-                  {run.entries.map((entry) => (
-                    <div key={entry.key}>
-                      {entry.id !== undefined && entry.id === firstUnreadId && (
-                        <p className="chat-divider">
-                          <span>{t('chat.newMessages')}</span>
-                        </p>
-                      )}
-                      <div className={entry.internal ? 'chat-message chat-note' : 'chat-message'}>
+                )}
+                <div className={`chat-run ${head.mine ? 'chat-mine' : 'chat-theirs'}`}>
+                  <Avatar name={who.avatarName ?? who.name} url={who.avatarUrl} />
+                  <div className="chat-run-body">
+                    <p className="chat-sender">
+                      <bdi>{who.name}</bdi>
+                    </p>
+                    {run.entries.map((entry) => (
+                      <div key={entry.key} className={entry.internal ? 'chat-message chat-note' : 'chat-message'}>
                         {entry.internal && <p className="chat-note-label">{t('staffTools.internalNote')}</p>}
                         <p className="chat-text" dir="auto">
                           <MessageText text={entry.text} />
@@ -154,10 +154,10 @@ export default function MessageList(props: Props) {
                           <time dateTime={entry.createdAt}>{timeLabel(lang, entry.createdAt)}</time> {status(entry)}
                         </p>
                       </div>
-                    </div>
-                  ))}
+                    ))}
+                  </div>
                 </div>
-              </div>
+              </Fragment>
             );
           })}
         </section>

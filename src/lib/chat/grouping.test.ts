@@ -54,6 +54,17 @@ describe('grouping messages', () => {
     ]);
   });
 
+  it('starts a run at the first unread message, so the divider sits above a name, never between a name and its text', () => {
+    const days = groupByDayAndSender([entry('1', b, at(1, 10)), entry('2', b, at(1, 10, 1)), entry('3', b, at(1, 10, 2))], [], 2);
+    const runs = days[0]!.runs.flatMap((run) =>
+      run.kind === 'run' ? [{ keys: run.entries.map((e) => e.key), firstUnread: run.firstUnread }] : [],
+    );
+    expect(runs).toEqual([
+      { keys: ['1'], firstUnread: undefined },
+      { keys: ['2', '3'], firstUnread: true },
+    ]);
+  });
+
   it('names days in local time', () => {
     expect(localDay(new Date(2026, 11, 31, 23, 59).toISOString())).toBe('2026-12-31');
   });

@@ -9,6 +9,8 @@ export interface SenderRun {
   kind: 'run';
   key: string;
   entries: TimelineEntry[];
+  /** The first message the reader has not read starts this run: the "New messages" divider goes above it. */
+  firstUnread?: true;
 }
 
 export interface ActivityLine {
@@ -32,8 +34,13 @@ export function localDay(iso: string): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
-/** Messages (in order) and staff's activity (by seq) as days of runs and activity lines; a line ends a run. */
-export function groupByDayAndSender(entries: readonly TimelineEntry[], activity: readonly StaffActivity[] = []): Day[] {
+/** Messages (in order) and staff's activity (by seq) as days of runs and activity lines; a line ends a run, and so
+ * does the first unread message (`firstUnreadId`), which starts a run of its own with its sender's name. */
+export function groupByDayAndSender(
+  entries: readonly TimelineEntry[],
+  activity: readonly StaffActivity[] = [],
+  firstUnreadId?: number,
+): Day[] {
   const days: Day[] = [];
   let previous: TimelineEntry | undefined;
   const dayFor = (iso: string): Day => {
@@ -58,13 +65,15 @@ export function groupByDayAndSender(entries: readonly TimelineEntry[], activity:
     linesUpTo(Date.parse(entry.createdAt) - 1);
     const current = dayFor(entry.createdAt);
     const run = current.runs.at(-1);
+    const unread = firstUnreadId !== undefined && entry.id === firstUnreadId;
     const continues =
+      !unread &&
       run?.kind === 'run' &&
       previous &&
       sameParticipant(previous.sender, entry.sender) &&
       Date.parse(entry.createdAt) - Date.parse(previous.createdAt) < runBreakMs;
     if (continues) run.entries.push(entry);
-    else current.runs.push({ kind: 'run', key: entry.key, entries: [entry] });
+    else current.runs.push({ kind: 'run', key: entry.key, entries: [entry], ...(unread && { firstUnread: true as const }) });
     previous = entry;
   }
   linesUpTo(Infinity);
