@@ -11,6 +11,7 @@ import type { Messages } from '../../lib/i18n/schema.ts';
 import type { Translate } from '../../lib/i18n/translate.ts';
 import Conversation from '../Conversation.tsx';
 import LeaveConversation from './LeaveConversation.tsx';
+import { useVisualViewport } from './useVisualViewport.ts';
 
 // The conversations page's list: not part of what an open conversation loads (its budget, tests/budgets.ts).
 const ContactChats = lazy(() => import('./ContactChats.tsx'));
@@ -30,6 +31,7 @@ interface Props {
 }
 
 export default function ContactScreen({ lang, t, messages, view, sessionKey, chatBoxId, show, sessionLine, mailEnabled }: Props) {
+  useVisualViewport();
   const me = useMemo(() => ({ kind: 'contact' as const, id: view.contact.id }), [view.contact.id]);
   const contactToken = useCallback(() => getSessionToken(sessionKey).catch(() => null), [sessionKey]);
   // The stream or a call refused the session: renewing tells whether it ended (code form) or still holds.

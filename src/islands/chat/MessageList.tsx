@@ -3,7 +3,7 @@
  * and by sender, with the "new messages" divider, delivery states, staff's internal notes marked as such in words
  * and colour, and older pages loaded on scrolling up without the view jumping.
  */
-import { Fragment, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { Fragment, useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 import type { Participant, StaffActivity } from '../../lib/api/chat.ts';
 import { groupByDayAndSender } from '../../lib/chat/grouping.ts';
 import type { TimelineEntry } from '../../lib/chat/timeline.ts';
@@ -66,6 +66,18 @@ export default function MessageList(props: Props) {
     props.onBottom(atBottom.current);
     if (element.scrollTop < nearTopPx) loadOlder();
   }
+
+  // The log grows and shrinks with the screen (a phone's keyboard opening, the composer growing a line): a reader at
+  // the end stays at the end.
+  useEffect(() => {
+    const element = log.current;
+    if (!element) return;
+    const observer = new ResizeObserver(() => {
+      if (atBottom.current) element.scrollTop = element.scrollHeight;
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
 
   // Older messages above: keep what was on screen where it was. New ones below: follow if the reader was at the end.
   useLayoutEffect(() => {

@@ -1,0 +1,89 @@
+/**
+ * The contact's conversation as a chat app: on a desktop and on phones the page is the screen's height, the composer
+ * at the bottom and the last message on screen without scrolling the page, also with a phone's keyboard open (the
+ * visible height shrinks); the "New messages" divider stands above the first unread reply, before its sender's
+ * name, and goes once the contact answers.
+ */
+import type { Page } from '@playwright/test';
+import { composer, log, write } from './chatPage.ts';
+import { inviteLink } from './cli.ts';
+import { messages } from './content.ts';
+import { expect, test } from './fixtures.ts';
+import { signedIn } from './staffSignIn.ts';
+
+const en = messages('en');
+
+/** Where the composer and the newest message are, against the screen, and whether the page itself scrolls. */
+function layout(page: Page) {
+  return page.evaluate(() => {
+    const chatLog = document.querySelector('.chat-log')!.getBoundingClientRect();
+    const newest = [...document.querySelectorAll('.chat-message')].at(-1)!.getBoundingClientRect();
+    const field = document.querySelector('.chat-composer textarea')!.getBoundingClientRect();
+    return {
+      pageScrolls: document.documentElement.scrollHeight > document.documentElement.clientHeight,
+      composerShown: field.top >= 0 && field.bottom <= innerHeight,
+      newestShown: newest.top >= chatLog.top - 1 && newest.bottom <= chatLog.bottom + 1 && newest.bottom <= field.top,
+    };
+  });
+}
+
+test('the conversation fills the screen: composer and newest message in view on a desktop, phones and above the keyboard', async ({
+  browser,
+}) => {
+  const invitation = inviteLink(['--no-send-email', '--name', 'Lin Layout']);
+  const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+  await page.goto(invitation.path);
+  // Enough to fill any of these screens twice over.
+  for (let n = 1; n <= 12; n++) await write(page, 'en', `Line ${n}: a message long enough to wrap on a phone's narrow screen`);
+  await expect(log(page, 'en').getByText(en['chat.sent']!, { exact: true })).toBeVisible();
+
+  for (const [width, height] of [
+    [1280, 800],
+    [390, 844],
+    [320, 640],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.reload();
+    await expect(log(page, 'en').locator('.chat-message')).toHaveCount(12);
+    await expect.poll(() => layout(page), `${width} × ${height}`).toEqual({ pageScrolls: false, composerShown: true, newestShown: true });
+  }
+
+  // A phone's keyboard takes the lower part of the screen: what stays visible still holds the composer and the newest
+  // message (the page follows the visible height).
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  await composer(page, 'en').focus();
+  await page.setViewportSize({ width: 390, height: 844 - 336 });
+  await expect.poll(() => layout(page), 'keyboard open').toEqual({ pageScrolls: false, composerShown: true, newestShown: true });
+  await expect(composer(page, 'en')).toBeFocused();
+});
+
+test('"New messages" stands above the first unread reply, before its sender, and goes once the contact answers', async ({ browser }) => {
+  const invitation = inviteLink(['--no-send-email', '--name', 'Ned Divider']);
+  const contact = await (await browser.newContext()).newPage();
+  await contact.goto(invitation.path);
+  await write(contact, 'en', 'Is anyone there?');
+  await expect(log(contact, 'en').getByText(en['chat.sent']!, { exact: true })).toBeVisible();
+  await contact.close();
+
+  // Two replies while the contact is away: one run of the same sender.
+  const staff = await signedIn(browser, `/en/chat/${invitation.chatBoxId}`);
+  for (const text of ['Yes, hello!', 'How can I help?']) {
+    await write(staff, 'en', text);
+    await expect(log(staff, 'en').getByText(text)).toBeVisible();
+  }
+  await staff.context().close();
+
+  const back = await contact.context().newPage();
+  await back.goto(`/en/chat/${invitation.chatBoxId}`);
+  const divider = log(back, 'en').locator('.chat-divider');
+  await expect(divider).toHaveText(en['chat.newMessages']!);
+  // Right after the divider: the replies' run, its sender's name first, then both replies.
+  const run = log(back, 'en').locator('.chat-divider + .chat-run');
+  await expect(run.locator('.chat-sender')).toBeVisible();
+  await expect(run.locator('.chat-text')).toHaveText(['Yes, hello!', 'How can I help?']);
+
+  await write(back, 'en', 'My order is late');
+  await expect(log(back, 'en').getByText('My order is late')).toBeVisible();
+  await expect(divider).toHaveCount(0);
+});
