@@ -1,8 +1,8 @@
 /**
  * The framed page's side of the widget (/{lang}/chatBox… in the launcher's iframe, `?embed={host origin}`):
- * it tells the launcher it loaded, asks it to close on Escape or the close button, or to enlarge the panel, and counts
- * the other side's messages that arrive while the panel is closed (they are the ones the conversation announces) for
- * the badge. Messages go only to the host's origin; the browser's frame-ancestors check (FRAME_ANCESTORS) has already
+ * it tells the launcher it loaded, asks it to close on Escape or the close button, or to enlarge the panel, and
+ * passes on for the badge how many of the other side's messages are unread (the conversation's `data-unread`: read
+ * is what was on screen, so replies that came while the panel was closed stay unread until it shows them). Messages go only to the host's origin; the browser's frame-ancestors check (FRAME_ANCESTORS) has already
  * made sure that host may frame this page. (In a frame, sessions are kept in partitioned cookies: lib/cookies.ts.)
  */
 import { embedMessage, type EmbedMessage } from './protocol.ts';
@@ -22,9 +22,7 @@ const host = hostOrigin();
 if (host) {
   const post = (message: EmbedMessage) => window.parent.postMessage(message, host);
   document.documentElement.dataset['embedded'] = '';
-  let open = true;
   let unread = 0;
-  let announced = '';
   // "2 unread messages" in the page's language: each plural form is rendered on the button (EmbedFrame.astro).
   const closeButton = document.querySelector<HTMLElement>('[data-embed-close]');
   const lang = document.documentElement.lang || 'en';
@@ -66,23 +64,16 @@ if (host) {
   addEventListener('message', (event) => {
     if (event.origin !== host || event.source !== window.parent) return;
     const message = embedMessage(event.data);
-    if (message?.type === 'open') {
-      open = true;
-      unread = 0;
-      tellUnread();
-    } else if (message?.type === 'closed') open = false;
-    else if (message?.type === 'size' && enlarge) {
+    if (message?.type === 'size' && enlarge) {
       enlarge.hidden = !message.resizable;
       enlarge.setAttribute('aria-pressed', String(message.large));
     }
   });
   new MutationObserver(() => {
-    const text = document.querySelector('.chat > p.sr-only[aria-live="polite"]')?.textContent ?? '';
-    if (text === announced) return;
-    announced = text;
-    if (open || !text) return;
-    unread += text.split('\n').length;
+    const count = Number(document.querySelector<HTMLElement>('.chat[data-unread]')?.dataset['unread'] ?? 0);
+    if (count === unread) return;
+    unread = count;
     tellUnread();
-  }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-unread'] });
   post({ foyer: 1, type: 'ready' });
 }

@@ -112,24 +112,21 @@ iframe{border:0;inline-size:100%;block-size:100%}
       }, 10_000);
       addEventListener('message', (event) => {
         if (event.origin === foyer && event.source === frame?.contentWindow && embedMessage(event.data)?.type === 'ready') {
-          // Each time the frame's page loads (it may navigate or reload), it learns whether the panel is open.
+          // Each time the frame's page loads (it may navigate or reload), it learns the panel's size.
           ready = true;
           clearTimeout(refused);
-          post({ foyer: 1, type: panel.hidden ? 'closed' : 'open' });
           size();
         }
       });
     }
     panel.hidden = false;
     label();
-    post({ foyer: 1, type: 'open' });
     frame.focus();
   }
 
   function close(): void {
     panel.hidden = true;
     label();
-    post({ foyer: 1, type: 'closed' });
     button.focus();
   }
 

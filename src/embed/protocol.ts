@@ -7,13 +7,10 @@ export type EmbedMessage =
   | { foyer: 1; type: 'ready' }
   /** Frame → launcher: close the panel (Escape, or the frame's close button). */
   | { foyer: 1; type: 'close' }
-  /** Frame → launcher: messages from the other side that arrived while the panel was closed, and how to say so. */
+  /** Frame → launcher: how many of the other side's messages are unread (not yet on screen), and how to say so. */
   | { foyer: 1; type: 'unread'; count: number; label: string }
   /** Frame → launcher: make the panel larger (most of the window) or bring it back to 380 × 600. */
   | { foyer: 1; type: 'resize'; large: boolean }
-  /** Launcher → frame: the panel opened, or closed. */
-  | { foyer: 1; type: 'open' }
-  | { foyer: 1; type: 'closed' }
   /** Launcher → frame: whether the panel can change size (not on a phone, where it fills the screen) and is large. */
   | { foyer: 1; type: 'size'; resizable: boolean; large: boolean };
 
@@ -32,6 +29,6 @@ export function embedMessage(data: unknown): EmbedMessage | undefined {
     const { resizable, large } = data as { resizable?: unknown; large?: unknown };
     return typeof resizable === 'boolean' && typeof large === 'boolean' ? { foyer: 1, type, resizable, large } : undefined;
   }
-  if (type === 'ready' || type === 'close' || type === 'open' || type === 'closed') return { foyer: 1, type };
+  if (type === 'ready' || type === 'close') return { foyer: 1, type };
   return undefined;
 }

@@ -50,7 +50,8 @@ export default function Conversation({ lang, t, messages, chatBoxId, me, getToke
   const typing = useStore(conversation.$typingNow);
   const unreadUpTo = useStore(conversation.$unreadUpTo);
   const staff = useStore($organizationUsers);
-  const [atBottom, setAtBottom] = useState(true);
+  const myCursor = useStore(conversation.$myCursor);
+  const [seenUpTo, setSeenUpTo] = useState(0);
   const [visible, setVisible] = useState(pageVisible);
   const [announcement, setAnnouncement] = useState('');
   const announcedUpTo = useRef<number | undefined>(undefined);
@@ -83,10 +84,12 @@ export default function Conversation({ lang, t, messages, chatBoxId, me, getToke
     if (contact) onContact?.(contact.name);
   }, [contact?.name, onContact]);
 
-  // Read: the other side's newest message is on screen and the tab is in front.
+  // Read: what of the other side's messages has been on screen, with the tab in front.
   useEffect(() => {
-    if (unreadUpTo !== undefined && atBottom && visible) void live.current?.markRead();
-  }, [unreadUpTo, atBottom, visible]);
+    if (unreadUpTo !== undefined && seenUpTo > myCursor && visible) void live.current?.markRead(seenUpTo);
+  }, [unreadUpTo, seenUpTo, myCursor, visible]);
+  /** The other side's messages past this reader's cursor: the widget's badge (embed/frame.ts reads it). */
+  const unreadCount = state.messages.filter((message) => message.id > myCursor && !sameParticipant(message.sender, me)).length;
 
   function sender(participant: Participant, mine: boolean): SenderInfo {
     const other =
@@ -169,7 +172,7 @@ export default function Conversation({ lang, t, messages, chatBoxId, me, getToke
   }
 
   const chat = (
-    <div className="chat">
+    <div className="chat" data-unread={state.loaded ? unreadCount : undefined}>
       {staffTools && state.loaded && (
         <staffTools.StaffToolbar
           lang={lang}
@@ -213,7 +216,8 @@ export default function Conversation({ lang, t, messages, chatBoxId, me, getToke
           errorText={errorText}
           retry={(clientId) => live.current?.retry(clientId)}
           discard={(clientId) => live.current?.discard(clientId)}
-          onBottom={setAtBottom}
+          readUpTo={myCursor}
+          onSeen={setSeenUpTo}
         />
       )}
       <p className="sr-only" aria-live="polite" aria-atomic="true">

@@ -2,8 +2,8 @@
  * The chat box on another website (/embed.js): the demo host page (scripts/demoHost.mjs, started with the test
  * server on a second origin listed in FRAME_ANCESTORS) loads only embed.js until the launcher is pressed; the
  * widget opens, closes with Escape (focus back on the launcher), takes an invitation from the host page's address,
- * chats with staff, and shows staff replies that came while it was closed as a badge; a host not listed cannot
- * frame it.
+ * chats with staff, and shows staff replies that came while it was closed as a badge (read, for staff, only once the
+ * opened panel shows them); a host not listed cannot frame it.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { createServer, type Server } from 'node:http';
@@ -66,7 +66,7 @@ async function staffOn(browser: Browser, chatBoxId: string): Promise<Page> {
   return staff;
 }
 
-test('an invitation link on the host page opens the widget with it, leaves the address, and chats with staff; replies while closed make a badge', async ({
+test('an invitation link on the host page opens the widget with it, leaves the address, and chats with staff; replies while closed make a badge, read only once on screen', async ({
   page,
   browser,
 }) => {
@@ -78,21 +78,37 @@ test('an invitation link on the host page opens the widget with it, leaves the a
   await write(widget(page), 'en', 'Hello from the shop page');
   await expect(log(widget(page), 'en').getByText('Hello from the shop page')).toBeVisible();
 
-  // Staff, signed in on Foyer's own pages, answer while the widget is closed.
+  // Staff, signed in on Foyer's own pages, answer while the widget is closed: three long replies, more than the
+  // panel shows at once.
   await page.keyboard.press('Escape');
   await expect(page.locator('[data-foyer-embed] iframe')).toBeHidden();
   await expect(launcher(page)).toBeFocused();
   const staff = await staffOn(browser, invitation.chatBoxId);
   await expect(log(staff, 'en').getByText('Hello from the shop page')).toBeVisible();
-  await write(staff, 'en', 'Hello, how can we help?');
-  await write(staff, 'en', 'We are here until six.');
-  const unread = en['embed.unread_other']!.replace('{{count}}', '2');
+  const replies = ['First', 'Second', 'Third'].map((which) =>
+    Array.from({ length: 8 }, (_, line) => `${which} reply, line ${line + 1}`).join('\n'),
+  );
+  for (const reply of replies) await write(staff, 'en', reply);
+  const unread = en['embed.unread_other']!.replace('{{count}}', '3');
   await expect(launcher(page, `${en['embed.open']}, ${unread}`)).toBeVisible();
-  await expect(page.locator('[data-foyer-embed] .badge')).toHaveText('2');
+  await expect(page.locator('[data-foyer-embed] .badge')).toHaveText('3');
+  const staffMeta = (n: number) =>
+    log(staff, 'en')
+      .locator('.chat-message')
+      .filter({ hasText: `${['First', 'Second', 'Third'][n]} reply` })
+      .locator('.chat-meta');
+  await expect(staffMeta(2)).toContainText(en['chat.sent']!);
 
+  // Opened: the first reply shows whole at the top; only what was on screen is read.
   await launcher(page).click();
-  await expect(log(widget(page), 'en').getByText('We are here until six.')).toBeVisible();
+  const first = log(widget(page), 'en').locator('.chat-message').filter({ hasText: 'First reply' });
+  await expect(first).toBeInViewport({ ratio: 1 });
+  await expect(staffMeta(0)).toContainText(en['chat.read']!);
+  await expect(staffMeta(2)).toContainText(en['chat.sent']!);
   await expect(page.locator('[data-foyer-embed] .badge')).toBeHidden();
+  // Scrolled to the end, the rest is read too.
+  await log(widget(page), 'en').evaluate((element) => element.scrollTo({ top: element.scrollHeight }));
+  await expect(staffMeta(2)).toContainText(en['chat.read']!);
 });
 
 test('a contact types their ID and code in the widget and chats with staff; the frame keeps the session across a reload of the host page', async ({

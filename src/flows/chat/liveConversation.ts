@@ -144,8 +144,10 @@ export function startLiveConversation({ chatBoxId, getToken, conversation, origi
     },
 
     /** Moves this reader's cursor to the newest message of the other side, if it is not there yet. */
-    async markRead(): Promise<void> {
-      const upTo = conversation.$unreadUpTo.get();
+    /** Moves this reader's cursor to `seen` (what was on screen), never past the other side's newest message. */
+    async markRead(seen = Infinity): Promise<void> {
+      const newest = conversation.$unreadUpTo.get();
+      const upTo = newest === undefined ? undefined : Math.min(newest, seen);
       if (upTo === undefined || upTo <= markedUpTo) return;
       markedUpTo = upTo;
       try {

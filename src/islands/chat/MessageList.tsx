@@ -35,15 +35,19 @@ interface Props {
   errorText: (code: string) => string;
   retry: (clientId: string) => void;
   discard: (clientId: string) => void;
-  /** Called with whether the newest messages are in view. */
-  onBottom: (atBottom: boolean) => void;
+  /** This reader's read cursor: the other side's messages after it are unread. */
+  readUpTo: number;
+  /** Called with the newest of the other side's messages that has been on screen, whole (or filling the log). */
+  onSeen: (messageId: number) => void;
 }
 
 const nearTopPx = 120;
 const nearBottomPx = 48;
+/** Seen: this much of a message on screen, or of the log filled by one taller than it. */
+const seenRatio = 0.9;
 
 export default function MessageList(props: Props) {
-  const { lang, t, entries, firstUnreadId, hasOlder, loadingOlder, sender } = props;
+  const { lang, t, entries, firstUnreadId, hasOlder, loadingOlder, sender, readUpTo } = props;
   const log = useRef<HTMLDivElement>(null);
   const anchor = useRef<{ height: number; top: number } | undefined>(undefined);
   const atBottom = useRef(true);
@@ -63,8 +67,56 @@ export default function MessageList(props: Props) {
     const element = log.current;
     if (!element) return;
     atBottom.current = element.scrollHeight - element.scrollTop - element.clientHeight < nearBottomPx;
-    props.onBottom(atBottom.current);
     if (element.scrollTop < nearTopPx) loadOlder();
+  }
+
+  // Read is what was on screen: the other side's messages count as seen once the log shows them (a hidden log, as in
+  // the widget's closed panel, shows nothing).
+  const seen = useRef(0);
+  // The observers below outlive renders: they read the cursor through this.
+  const cursor = useRef(readUpTo);
+  cursor.current = readUpTo;
+  const onSeen = useRef(props.onSeen);
+  onSeen.current = props.onSeen;
+  const watcher = useRef<IntersectionObserver | undefined>(undefined);
+  // Layout effects, this one first: the messages of the first render are watched too.
+  useLayoutEffect(() => {
+    const element = log.current;
+    if (!element) return;
+    const observer = new IntersectionObserver(
+      (changes) => {
+        let newest = seen.current;
+        for (const change of changes) {
+          const shown = change.intersectionRect.height;
+          const whole = change.intersectionRatio >= seenRatio || shown >= (change.rootBounds?.height ?? Infinity) * seenRatio;
+          if (change.isIntersecting && shown > 0 && whole)
+            newest = Math.max(newest, Number((change.target as HTMLElement).dataset['messageId']));
+        }
+        if (newest > seen.current) onSeen.current((seen.current = newest));
+      },
+      { root: element, threshold: [0, 0.5, seenRatio, 1] },
+    );
+    watcher.current = observer;
+    return () => observer.disconnect();
+  }, []);
+  useLayoutEffect(() => {
+    for (const message of log.current?.querySelectorAll('[data-message-id]') ?? []) watcher.current?.observe(message);
+  });
+
+  /** Where the reader's unread part begins: the divider or the run's name above the first unread message. */
+  function firstUnread(element: HTMLElement): HTMLElement | undefined {
+    const after = Math.max(cursor.current, seen.current);
+    const message = [...element.querySelectorAll<HTMLElement>('[data-message-id]')].find(
+      (each) => Number(each.dataset['messageId']) > after,
+    );
+    const run = message?.closest<HTMLElement>('.chat-run') ?? undefined;
+    const top = run && run.querySelector('.chat-message') === message ? run : message;
+    return top?.previousElementSibling?.classList.contains('chat-divider') ? (top.previousElementSibling as HTMLElement) : top;
+  }
+  function scrollTo(element: HTMLElement, target: HTMLElement | undefined) {
+    element.scrollTop = target
+      ? target.getBoundingClientRect().top - element.getBoundingClientRect().top + element.scrollTop - 8
+      : element.scrollHeight;
   }
 
   // The log grows and shrinks with the screen (a phone's keyboard opening, the composer growing a line): a reader at
@@ -79,15 +131,28 @@ export default function MessageList(props: Props) {
     return () => observer.disconnect();
   }, []);
 
+  // Shown again after being hidden (the widget's panel opened; its frame is not laid out while closed, so the log
+  // lost its place): to the first unread message, whole, rather than to the end.
+  useEffect(() => {
+    const element = log.current;
+    if (!element) return;
+    let shown: boolean | undefined;
+    const observer = new IntersectionObserver(([change]) => {
+      const now = !!change?.isIntersecting;
+      if (shown === false && now) scrollTo(element, firstUnread(element));
+      shown = now;
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+
   // Older messages above: keep what was on screen where it was. New ones below: follow if the reader was at the end.
   useLayoutEffect(() => {
     const element = log.current;
     if (!element || !entries.length) return;
     const firstKey = entries[0]!.key;
     if (first.current === undefined) {
-      const divider = element.querySelector<HTMLElement>('.chat-divider');
-      if (divider) element.scrollTop = divider.offsetTop - element.offsetTop - 16;
-      else element.scrollTop = element.scrollHeight;
+      scrollTo(element, element.querySelector<HTMLElement>('.chat-divider') ?? undefined);
     } else if (anchor.current && firstKey !== first.current) {
       element.scrollTop = element.scrollHeight - anchor.current.height + anchor.current.top;
       anchor.current = undefined;
@@ -96,7 +161,6 @@ export default function MessageList(props: Props) {
     }
     first.current = firstKey;
     atBottom.current = element.scrollHeight - element.scrollTop - element.clientHeight < nearBottomPx;
-    props.onBottom(atBottom.current);
   });
 
   function status(entry: TimelineEntry): ReactNode {
@@ -157,7 +221,11 @@ export default function MessageList(props: Props) {
                       <bdi>{who.name}</bdi>
                     </p>
                     {run.entries.map((entry) => (
-                      <div key={entry.key} className={entry.internal ? 'chat-message chat-note' : 'chat-message'}>
+                      <div
+                        key={entry.key}
+                        className={entry.internal ? 'chat-message chat-note' : 'chat-message'}
+                        data-message-id={!entry.mine ? entry.id : undefined}
+                      >
                         {entry.internal && <p className="chat-note-label">{t('staffTools.internalNote')}</p>}
                         <p className="chat-text" dir="auto">
                           <MessageText text={entry.text} />
