@@ -75,6 +75,17 @@ export default function Conversation({ lang, t, messages, chatBoxId, me, getToke
     return () => document.removeEventListener('visibilitychange', onVisibility);
   }, []);
 
+  // Something written is not on the server yet (held back by the send limit, or the connection): the browser asks
+  // before the page goes. The outbox keeps it for the next visit, but a contact may never come back. Listening only
+  // then keeps the page fit for the back-forward cache.
+  const unsent = state.pending.length > 0;
+  useEffect(() => {
+    if (!unsent) return;
+    const ask = (event: BeforeUnloadEvent) => event.preventDefault();
+    addEventListener('beforeunload', ask);
+    return () => removeEventListener('beforeunload', ask);
+  }, [unsent]);
+
   useEffect(() => {
     if (state.stoppedBy) onStopped?.(state.stoppedBy);
   }, [state.stoppedBy, onStopped]);

@@ -147,6 +147,28 @@ test('a contact cut off for 20 s gets the 10 messages sent meanwhile once and in
   }
 });
 
+test('25 quick messages: what the send limit holds back waits, the page asks before a reload, and all arrive once', async ({ browser }) => {
+  const t = messages('en');
+  const contact = await contactPage(browser, 'en');
+  await expect(composer(contact.page, 'en')).toBeVisible();
+  const sent = Array.from({ length: 25 }, (_, n) => `Quick ${n + 1}`);
+  for (const text of sent) await write(contact.page, 'en', text);
+  // The limit (20 in 10 s) holds the last ones back: they wait as "Sending…", and leaving now is asked about.
+  await expect(log(contact.page, 'en').getByText(t['chat.sending']!).first()).toBeVisible();
+  const asked: string[] = [];
+  contact.page.once('dialog', (dialog) => {
+    asked.push(dialog.type());
+    void dialog.accept();
+  });
+  await contact.page.reload();
+  expect(asked).toEqual(['beforeunload']);
+  // After the reload the held ones go out from the outbox when the limit allows: each once, in order.
+  await expect(log(contact.page, 'en').locator('.chat-text')).toHaveText(sent, { timeout: 30_000 });
+  await expect(log(contact.page, 'en').getByText(t['chat.sending']!)).toHaveCount(0);
+  await contact.page.reload();
+  await expect(log(contact.page, 'en').locator('.chat-text')).toHaveText(sent);
+});
+
 test('the staff inbox lists a conversation with its unread count, counts a new message live, and opens it by keyboard', async ({
   browser,
 }) => {
