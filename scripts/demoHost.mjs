@@ -2,7 +2,8 @@
  * Development's stand-in for an organisation's own website: one page on a second origin (127.0.0.1, another site
  * than localhost) with Foyer's snippet on it, so a newcomer sees the widget working on "someone else's"
  * site. `npm start` starts it and lists its origin in FRAME_ANCESTORS. `?lang=de` picks the widget's language,
- * `?chatBox=cb_…` one conversation, `?theme=dark` the widget's theme, `?embed=off` the same page without the snippet (the benchmark compares the two);
+ * `?chatBox=cb_…` one conversation, `?theme=dark` the widget's theme, `?embed=off` the same page without the snippet (the benchmark compares the two),
+ * `?wide=1` a banner wider than a phone (some real sites overflow sideways: the launcher must stay on screen);
  * an invitation link's cs_ parameters on this page are handed to the widget.
  */
 import { createServer } from 'node:http';
@@ -16,9 +17,9 @@ function page(foyerUrl, params) {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Example Shop (a demo host page for Foyer's chat box)</title>
-<style>body{font:16px/1.5 Georgia,serif;max-width:40rem;margin:2rem auto;padding:0 1rem;color:#222}button{font:inherit}</style>
+<style>body{font:16px/1.5 Georgia,serif;max-width:40rem;margin:2rem auto;padding:0 1rem;color:#222}button{font:inherit}pre{white-space:pre-wrap;overflow-wrap:anywhere}.wide{inline-size:1200px;padding:.5rem;background:#eee}</style>
 </head><body><main aria-label="Example Shop">
-<h1>Example Shop</h1>
+<h1>Example Shop</h1>${params.get('wide') ? '\n<p class="wide">A banner wider than a phone\'s screen.</p>' : ''}
 <p>This page stands for an organisation's own website, on another origin than Foyer. Its only Foyer code is the
 script tag below; the chat button in the corner loads nothing more until it is pressed.</p>
 <pre>&lt;script src="${escape(foyerUrl)}/embed.js" data-lang="${escape(lang)}" async&gt;&lt;/script&gt;</pre>

@@ -60,6 +60,7 @@ ${theme ? (theme.startsWith('dark') ? darkPanel : '') : `@media (prefers-color-s
 iframe{border:0;inline-size:100%;block-size:100%}
 @media (min-width:481px){.panel.large{inline-size:720px;block-size:calc(100vh - 108px)}}
 @media (max-width:480px){.panel{inset:0;inline-size:100vw;block-size:100dvh;max-inline-size:none;max-block-size:none;border-radius:0}button[aria-expanded=true]{display:none}}
+.pinned{inset:0 auto auto 0}
 </style><div class="panel" hidden></div><button type="button" aria-expanded="false"><svg viewBox="0 0 24 24" aria-hidden="true"><path d="M4 4h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H9l-5 4v-4a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2z"/></svg><span class="badge" hidden aria-hidden="true"></span></button>`;
   const button = root.querySelector('button')!;
   const panel = root.querySelector<HTMLElement>('.panel')!;
@@ -92,6 +93,23 @@ iframe{border:0;inline-size:100%;block-size:100%}
   }
   phone.addEventListener('change', size);
 
+  // On a phone, a host page wider than the screen widens the layout viewport that `position: fixed` follows: the
+  // launcher would sit past the screen's edge, the panel off to one side. There both follow the visual viewport
+  // (what is on screen) instead.
+  const viewport = window.visualViewport;
+  function pin(): void {
+    const on = !!viewport && phone.matches;
+    button.classList.toggle('pinned', on);
+    panel.classList.toggle('pinned', on);
+    const { offsetLeft: x = 0, offsetTop: y = 0, width = 0, height = 0 } = viewport ?? {};
+    button.style.transform = on ? `translate(${side === 'right' ? x + width - 76 : x + 20}px,${y + height - 76}px)` : '';
+    panel.style.cssText = on ? `transform:translate(${x}px,${y}px);inline-size:${width}px;block-size:${height}px` : '';
+  }
+  viewport?.addEventListener('resize', pin);
+  viewport?.addEventListener('scroll', pin);
+  phone.addEventListener('change', pin);
+  pin();
+
   function open(): void {
     if (!frame) {
       const path = `/${lang}/chatBox${data['chatBox'] ? `/${encodeURIComponent(data['chatBox'])}` : ''}`;
@@ -106,8 +124,7 @@ iframe{border:0;inline-size:100%;block-size:100%}
       // The frame says it is there; if it never does, the browser refused it (frame-ancestors) or it failed to load.
       const refused = setTimeout(() => {
         console.error(
-          `Foyer: the chat box has not loaded in this page after 10 seconds. Add ${location.origin} to FRAME_ANCESTORS in ` +
-            `Foyer's settings (${foyer}), or check that the Foyer server is reachable.`,
+          `Foyer: the chat box did not load in 10 s. Add ${location.origin} to FRAME_ANCESTORS at ${foyer}, or check that it is up.`,
         );
       }, 10_000);
       addEventListener('message', (event) => {

@@ -8,7 +8,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Browser, Page } from '@playwright/test';
+import { devices, type Browser, type Page } from '@playwright/test';
 import { demoStaffLogin } from '../../scripts/authEmulator.mjs';
 import { budgets, bytesOf } from '../budgets.ts';
 import { violationsOf } from './axe.ts';
@@ -297,4 +297,23 @@ test('the frame’s enlarge button asks the launcher for a larger panel and back
   await page.setViewportSize({ width: 390, height: 800 });
   await expect(enlarge).toBeHidden();
   await expect.poll(async () => (await panel.boundingBox())?.width).toBe(390);
+});
+
+test('on a phone, a host page wider than the screen keeps the launcher on screen, and the panel opens over what shows', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ ...devices['Pixel 7'] });
+  const page = await context.newPage();
+  await page.goto(`${demoHost}/?wide=1`);
+  // The page does overflow: its layout viewport is wider than the screen.
+  expect(await page.evaluate(() => innerWidth > visualViewport!.width)).toBe(true);
+  const screen = page.viewportSize()!;
+  const onScreen = async (box: { x: number; y: number; width: number; height: number } | null) =>
+    !!box && box.x >= 0 && box.y >= 0 && box.x + box.width <= screen.width + 1 && box.y + box.height <= screen.height + 1;
+  await expect.poll(async () => onScreen(await launcher(page).boundingBox())).toBe(true);
+  await launcher(page).click();
+  await expect(widget(page).getByRole('heading', { name: en['session.enterCode']! })).toBeVisible();
+  const panel = await page.locator('[data-foyer-embed] iframe').boundingBox();
+  expect(await onScreen(panel)).toBe(true);
+  expect(panel!.width).toBeGreaterThan(screen.width - 2);
 });
