@@ -75,3 +75,17 @@ for (const lang of ['ja', 'zh-Hans']) {
     expect(broken).toEqual([]);
   });
 }
+
+// On a phone the header's search is its button; pressed, the field opens across the header, wide enough to read.
+test(`the header's search opens across the header at ${width} px`, async ({ page }) => {
+  await page.setViewportSize({ width, height: 640 });
+  await page.goto(articlePath('en', withCode));
+  const field = page.locator('#header-search');
+  expect((await field.boundingBox())?.width ?? 0).toBeLessThan(2);
+  await page.locator('.site-header .search button').click();
+  await expect(field).toBeFocused();
+  expect((await field.boundingBox())!.width).toBeGreaterThan(width * 0.7);
+  await field.fill('code');
+  await field.press('Enter');
+  await expect(page).toHaveURL((url) => url.pathname === '/en/search' && url.searchParams.get('q') === 'code');
+});
