@@ -149,7 +149,10 @@ function Session({ lang, messages, sessionKey: pageKey, settings, workspace }: P
   const title = t(staff && !chatBoxId ? 'inbox.title' : chatBoxId ? 'session.title' : 'session.titlePage');
   return (
     <section className="session" aria-labelledby={`${id}-title`}>
-      <h1 id={`${id}-title`}>{title}</h1>
+      {/* Over a contact's conversation the team line says who they are talking to: the heading is for screen readers. */}
+      <h1 id={`${id}-title`} className={view.kind === 'active' && !staff && chatBoxId ? 'sr-only' : undefined}>
+        {title}
+      </h1>
       {view.kind === 'checking' && !staff && (
         <p role="status" className="muted">
           {t('session.checking')}

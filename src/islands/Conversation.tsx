@@ -7,7 +7,7 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
-import type { ChatStatus, Participant, StaffActivity } from '../lib/api/chat.ts';
+import type { ChatStatus, Participant } from '../lib/api/chat.ts';
 import { signedOutCodes } from '../lib/api/constants.ts';
 import type { TokenGetter } from '../lib/chat/chatApi.ts';
 import { startLiveConversation, type LiveConversation } from '../flows/chat/liveConversation.ts';
@@ -20,6 +20,7 @@ import { createConversation } from '../stores/conversation.ts';
 import { $organizationUsers } from '../stores/organizationUsers.ts';
 import Composer from './chat/Composer.tsx';
 import MessageList, { type SenderInfo } from './chat/MessageList.tsx';
+import TeamLine from './chat/TeamLine.tsx';
 import SignInEnded from './staff/SignInEnded.tsx';
 import { useLazyModule } from './useLazyModule.ts';
 
@@ -38,11 +39,14 @@ interface Props {
   onContact?: (name: string) => void;
   /** Staff changed the status here (the workspace then moves on to the next open conversation). */
   onStatus?: (status: ChatStatus) => void;
+  /** The server sends e-mail: a contact waiting for a first answer is told they will hear of it by e-mail. */
+  mailEnabled?: boolean;
 }
 
 const pageVisible = () => typeof document === 'undefined' || document.visibilityState === 'visible';
 
-export default function Conversation({ lang, t, messages, chatBoxId, me, getToken, onStopped, detailsPane, onContact, onStatus }: Props) {
+export default function Conversation(props: Props) {
+  const { lang, t, messages, chatBoxId, me, getToken, onStopped, detailsPane, onContact, onStatus, mailEnabled = false } = props;
   const conversation = useMemo(() => createConversation(me), [chatBoxId, me.kind, me.id]);
   const live = useRef<LiveConversation | undefined>(undefined);
   const state = useStore(conversation.$conversation);
@@ -59,7 +63,6 @@ export default function Conversation({ lang, t, messages, chatBoxId, me, getToke
   tokenGetter.current = getToken;
   const currentToken = useCallback(() => tokenGetter.current(), []);
   const isStaff = me.kind === 'staff';
-  const dateTime = new Intl.DateTimeFormat(intlLocale(lang), { dateStyle: 'medium', timeStyle: 'short' });
   // Staff only: contacts never download the staff tools.
   const staffTools = useLazyModule(isStaff, () => import('./chat/StaffTools.tsx'));
 
@@ -116,34 +119,6 @@ export default function Conversation({ lang, t, messages, chatBoxId, me, getToke
     return { name: user?.name || t('chat.staffMember'), avatarUrl: user?.avatarUrl };
   }
 
-  /** A line of staff's history: who did what (a staff member by name; null: the contact's message reopened it). */
-  function activityText(line: StaffActivity): string {
-    if (line.by === null && line.type === 'status' && line.status === 'open') return t('history.reopenedByContact');
-    if (line.by === null && line.type === 'snooze' && line.until === null) return t('history.snoozeEnded');
-    const by = staffSender(line.by ?? '').name;
-    switch (line.type) {
-      case 'assignment':
-        return line.assignee
-          ? t('history.assigned', { by, name: line.assignee.name || line.assignee.email })
-          : t('history.unassigned', { by });
-      case 'status':
-        return t(line.status === 'resolved' ? 'history.resolved' : 'history.reopened', { by });
-      case 'snooze':
-        return line.until ? t('history.snoozed', { by, time: dateTime.format(new Date(line.until)) }) : t('history.unsnoozed', { by });
-      case 'priority':
-        return line.priority
-          ? t('history.priority', { by, priority: t(`triage.priority.${line.priority}`) })
-          : t('history.priorityRemoved', { by });
-      case 'tags': {
-        const list = (names: string[]) => new Intl.ListFormat(intlLocale(lang), { type: 'conjunction' }).format(names);
-        const parts = [];
-        if (line.added.length) parts.push(t('history.tagsAdded', { by, tags: list(line.added) }));
-        if (line.removed.length) parts.push(t('history.tagsRemoved', { by, tags: list(line.removed) }));
-        return parts.join(' · ');
-      }
-    }
-  }
-
   // Announce new messages from the other side (never one's own, never older pages or the first load).
   useEffect(() => {
     if (!state.loaded) return;
@@ -182,8 +157,11 @@ export default function Conversation({ lang, t, messages, chatBoxId, me, getToke
     );
   }
 
+  // Until staff first answer, the contact is told someone will (an empty room says nothing otherwise).
+  const answered = state.messages.some((message) => message.sender.kind === 'staff' && !message.internal);
   const chat = (
     <div className="chat" data-unread={state.loaded ? unreadCount : undefined}>
+      {!isStaff && <TeamLine lang={lang} t={t} team={state.team} />}
       {staffTools && state.loaded && (
         <staffTools.StaffToolbar
           lang={lang}
@@ -218,7 +196,7 @@ export default function Conversation({ lang, t, messages, chatBoxId, me, getToke
           t={t}
           entries={timeline}
           activity={isStaff ? state.activity : undefined}
-          activityText={activityText}
+          activityText={staffTools && ((line) => staffTools.activityText(line, lang, t, (uid) => staffSender(uid).name))}
           firstUnreadId={state.firstUnreadId}
           hasOlder={state.hasOlder}
           loadingOlder={state.loadingOlder}
@@ -229,6 +207,15 @@ export default function Conversation({ lang, t, messages, chatBoxId, me, getToke
           discard={(clientId) => live.current?.discard(clientId)}
           readUpTo={myCursor}
           onSeen={setSeenUpTo}
+          footer={
+            !isStaff &&
+            !answered && (
+              <p className="chat-waiting muted">
+                {t('chat.team.willAnswer')}
+                {mailEnabled && ` ${t('chat.team.willEmail')}`}
+              </p>
+            )
+          }
         />
       )}
       <p className="sr-only" aria-live="polite" aria-atomic="true">

@@ -20,6 +20,7 @@ import type {
   TypingEvent,
 } from '../lib/api/chat.ts';
 import { activityFromEvent, mergeActivity } from '../lib/chat/activity.ts';
+import type { OrganizationUser } from '../lib/api/sessions.ts';
 import type { StreamState } from '../lib/chat/eventStream.ts';
 import type { OutboxItem } from '../lib/chat/outbox.ts';
 import { buildTimeline, mergeCursor, mergeMessages, myReadCursor, otherSideReadUpTo, sameParticipant } from '../lib/chat/timeline.ts';
@@ -42,6 +43,8 @@ export interface ConversationState {
   typing: { participant: Participant; until: number }[];
   hasOlder: boolean;
   loadingOlder: boolean;
+  /** Contacts only: the staff who answer here, to show who the contact is talking to; undefined until read. */
+  team: OrganizationUser[] | undefined;
   /** The first message from the other side that was unread when the conversation opened (the "new" divider). */
   firstUnreadId: number | undefined;
   connection: StreamState;
@@ -70,6 +73,7 @@ export function createConversation(me: Participant, now = () => Date.now()) {
     typing: [],
     hasOlder: false,
     loadingOlder: false,
+    team: undefined,
     firstUnreadId: undefined,
     connection: 'connecting',
     stoppedBy: undefined,
@@ -190,6 +194,9 @@ export function createConversation(me: Participant, now = () => Date.now()) {
       pruneTyping();
     },
 
+    setTeam(team: OrganizationUser[]) {
+      $conversation.setKey('team', team);
+    },
     setPending(items: OutboxItem[]) {
       $conversation.setKey('pending', items);
     },

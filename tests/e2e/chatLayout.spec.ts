@@ -1,8 +1,8 @@
 /**
  * The contact's conversation as a chat app: on a desktop and on phones the page is the screen's height, the composer
  * at the bottom and the last message on screen without scrolling the page, also with a phone's keyboard open (the
- * visible height shrinks); the "New messages" divider stands above the first unread reply, before its sender's
- * name, and goes once the contact answers.
+ * visible height shrinks); an empty room says who the contact is talking to and that someone will answer; the "New
+ * messages" divider stands above the first unread reply, before its sender's name, and goes once the contact answers.
  */
 import type { Page } from '@playwright/test';
 import { composer, log, write } from './chatPage.ts';
@@ -58,10 +58,16 @@ test('the conversation fills the screen: composer and newest message in view on 
   await expect(composer(page, 'en')).toBeFocused();
 });
 
-test('"New messages" stands above the first unread reply, before its sender, and goes once the contact answers', async ({ browser }) => {
+test('an empty room says who answers; "New messages" stands above the first unread reply, before its sender, and goes once the contact answers', async ({
+  browser,
+}) => {
   const invitation = inviteLink(['--no-send-email', '--name', 'Ned Divider']);
   const contact = await (await browser.newContext()).newPage();
   await contact.goto(invitation.path);
+  // Before anyone answers: who the contact is talking to, and that someone will answer (and e-mail: the test server
+  // sends mail to its catcher).
+  await expect(contact.locator('.chat-team')).toContainText(en['chat.team.title']!.replace('{{organisation}}', en['site.name']!));
+  await expect(contact.locator('.chat-waiting')).toHaveText(`${en['chat.team.willAnswer']} ${en['chat.team.willEmail']}`);
   await write(contact, 'en', 'Is anyone there?');
   await expect(log(contact, 'en').getByText(en['chat.sent']!, { exact: true })).toBeVisible();
   await contact.close();
@@ -82,6 +88,12 @@ test('"New messages" stands above the first unread reply, before its sender, and
   const run = log(back, 'en').locator('.chat-divider + .chat-run');
   await expect(run.locator('.chat-sender')).toBeVisible();
   await expect(run.locator('.chat-text')).toHaveText(['Yes, hello!', 'How can I help?']);
+  // Answered: the one who wrote is named first, with their face; the waiting line is gone.
+  await expect(run.locator('.chat-sender')).not.toHaveText(en['chat.staffMember']!);
+  const writer = (await run.locator('.chat-sender').textContent())!;
+  await expect(back.locator('.chat-team-text .muted')).toContainText(writer);
+  await expect(back.locator('.chat-team-faces .chat-avatar').first()).toBeVisible();
+  await expect(back.locator('.chat-waiting')).toHaveCount(0);
 
   await write(back, 'en', 'My order is late');
   await expect(log(back, 'en').getByText('My order is late')).toBeVisible();

@@ -57,6 +57,13 @@ export function startLiveConversation({ chatBoxId, getToken, conversation, origi
     for (const line of activity) if (line.by) knowStaff({ kind: 'staff', id: line.by });
   };
 
+  /** Who answers here, for the contact's side (a failed read leaves the organisation's name alone). */
+  const loadTeam = () =>
+    void api.team(chatBoxId).then(
+      (team) => !closed && conversation.setTeam(team),
+      () => {},
+    );
+
   const isStop = (error: unknown) => error instanceof ApiRequestError && stopStatuses.includes(error.status);
 
   function openStream(seq: number) {
@@ -97,6 +104,7 @@ export function startLiveConversation({ chatBoxId, getToken, conversation, origi
       received(answer.messages);
       knowActors(answer.activity);
       openStream(answer.chatBox.seq);
+      if (me.kind === 'contact' && !conversation.$conversation.get().team) loadTeam();
     } catch (error) {
       if (closed) return;
       if (isStop(error)) return conversation.setConnection('stopped', (error as ApiRequestError).code);

@@ -39,6 +39,8 @@ interface Props {
   readUpTo: number;
   /** Called with the newest of the other side's messages that has been on screen, whole (or filling the log). */
   onSeen: (messageId: number) => void;
+  /** After the last message, in the log (a contact waiting for a first answer is told one will come). */
+  footer?: ReactNode;
 }
 
 const nearTopPx = 120;
@@ -242,6 +244,7 @@ export default function MessageList(props: Props) {
           })}
         </section>
       ))}
+      {props.footer}
     </div>
   );
 }

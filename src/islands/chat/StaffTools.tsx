@@ -23,6 +23,8 @@ import { staffList } from '../../stores/staffLists.ts';
 import ColleagueSelect from './ColleagueSelect.tsx';
 import TriageTools from './TriageTools.tsx';
 
+export { activityText } from './activityText.ts';
+
 interface Common {
   lang: Lang;
   t: Translate;

@@ -47,6 +47,8 @@ export const heartbeatMs = 25_000;
 export const signedOutCodes: readonly string[] = ['invalid_token', 'token_expired', 'session_ended', 'unauthorized'];
 /** Sends per sender: 20 in 10 s, then 429 with Retry-After (the defaults of SEND_RATE_LIMIT and SEND_RATE_WINDOW_SECONDS). */
 export const sendLimit = { max: 20, windowSeconds: 10 };
+/** How many of the staff who answer a contact sees beside the organisation's name. */
+export const teamSize = 3;
 /** A conversation's priority, lowest first (none: null). */
 export const chatPriorities = ['low', 'medium', 'high', 'urgent'] as const;
 export type ChatPriority = (typeof chatPriorities)[number];

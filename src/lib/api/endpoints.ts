@@ -11,6 +11,7 @@ export const endpoints = {
   chatNewLink: { method: 'POST', path: '/api/chat/newLink' },
   contactGet: { method: 'POST', path: '/api/contacts/get' },
   organizationUserGet: { method: 'POST', path: '/api/organizationUsers/get' },
+  organizationUsersTeam: { method: 'POST', path: '/api/organizationUsers/team' },
   // Chat
   chatMessagesList: { method: 'POST', path: '/api/chat/messages/list' },
   chatMessagesSend: { method: 'POST', path: '/api/chat/messages/send' },

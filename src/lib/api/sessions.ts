@@ -68,3 +68,7 @@ export const organizationUserSchema = z.object({ uid: z.string(), name: z.string
 export type OrganizationUser = z.infer<typeof organizationUserSchema>;
 export const organizationUserAnswer = z.object({ organizationUser: organizationUserSchema });
 export type OrganizationUserAnswer = z.infer<typeof organizationUserAnswer>;
+/** POST /api/organizationUsers/team: who answers in a chat box, as its contact sees them (at most `teamSize`). */
+export const teamBody = z.object({ chatBoxId: chatBoxIdSchema });
+export const teamAnswer = z.object({ team: z.array(organizationUserSchema) });
+export type TeamAnswer = z.infer<typeof teamAnswer>;

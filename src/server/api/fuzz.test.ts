@@ -157,6 +157,7 @@ describe.each(testDatabases)('the API under malformed input on $name', ({ open }
     ['/api/helpCentre/report', () => ({ lang: 'en', days: 7 })],
     ['/api/helpCentre/clearComment', () => ({ id: 1 })],
     ['/api/organizationUsers/get', (c) => ({ chatBoxId: c.chatBoxId, uid: 'demo-staff' })],
+    ['/api/organizationUsers/team', (c) => ({ chatBoxId: c.chatBoxId })],
     ['/api/contacts/get', (c) => ({ chatBoxId: c.chatBoxId })],
     ['/api/chat/messages/list', (c) => ({ chatBoxId: c.chatBoxId, before: messageId, limit: 10 })],
     ['/api/chat/messages/send', (c) => ({ chatBoxId: c.chatBoxId, clientId: randomUUID(), text: 'Hello' })],

@@ -1,7 +1,11 @@
-/** POST /api/organizationUsers/*: a staff member's public face (name, picture) for a conversation's participants. */
-import type { OrganizationUserAnswer } from '../../lib/api/sessions.ts';
+/**
+ * POST /api/organizationUsers/*: a staff member's public face (name, picture) for a conversation's participants, and
+ * who answers in it (the contact's side shows them before anyone has written).
+ */
+import type { OrganizationUserAnswer, TeamAnswer } from '../../lib/api/sessions.ts';
 import { ApiError } from '../errors.ts';
 import { findOrganizationUserByUid } from '../staff/records.ts';
+import { answeringStaff } from '../staff/team.ts';
 import { route } from './route.ts';
 
 export const routes = [
@@ -14,5 +18,10 @@ export const routes = [
       if (!user?.uid) throw new ApiError(404, 'not_found', 'There is no such organisation user.');
       return { organizationUser: { uid: user.uid, name: user.name, avatarUrl: user.avatarUrl } };
     },
+  }),
+  route({
+    endpoint: 'organizationUsersTeam',
+    caller: 'participant',
+    handle: async ({ services, body }): Promise<TeamAnswer> => ({ team: await answeringStaff(services.db, body.chatBoxId) }),
   }),
 ];

@@ -2,6 +2,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../db/database.ts';
+import { assign, sendMessage } from '../chat/messages.ts';
+import { removeStaff } from '../staff/members.ts';
 import { upsertOrganizationUser } from '../staff/records.ts';
 import { issueSessionToken } from '../contacts/sessionTokens.ts';
 import { revokeContact } from '../contacts/revocation.ts';
@@ -258,8 +260,54 @@ describe.each(testDatabases)('the contact-session API on $name', ({ open }) => {
     });
   });
 
+  describe('POST /api/organizationUsers/team', () => {
+    it('names who answers: the assignee, then who wrote here (latest first, notes not counted), then by joining; three at most', async () => {
+      const session = await sessionFor();
+      const staff = ['Ada', 'Bo', 'Cy', 'Di', 'Ed', 'Flo'];
+      for (const name of staff) {
+        await upsertOrganizationUser(db, { email: `${name.toLowerCase()}@example.com`, role: 'agent', name });
+        // Flo never signed in: no uid, not shown.
+        if (name !== 'Flo') await db.query(`update organization_users set uid = $1 where name = $1`, [name]);
+      }
+      const team = async () => {
+        const { status, body } = await call('/api/organizationUsers/team', { token: session.jwt, body: { chatBoxId: session.chatBoxId } });
+        expect(status).toBe(200);
+        return (body.team as { name: string }[]).map((member) => member.name);
+      };
+      // Nobody wrote yet: the first who joined.
+      expect(await team()).toEqual(['Ada', 'Bo', 'Cy']);
+      const write = (uid: string, internal = false) =>
+        sendMessage(services, session.chatBoxId, {
+          sender: { kind: 'staff', id: uid },
+          clientId: crypto.randomUUID(),
+          text: 'Hello',
+          internal,
+        });
+      await write('Cy');
+      await write('Di');
+      await write('Ed', true);
+      expect(await team()).toEqual(['Di', 'Cy', 'Ada']);
+      await assign(services, session.chatBoxId, 'ed@example.com', 'Ada');
+      expect(await team()).toEqual(['Ed', 'Di', 'Cy']);
+      // A removed member answers no more.
+      await removeStaff(services, 'di@example.com');
+      expect(await team()).toEqual(['Ed', 'Cy', 'Ada']);
+      // Only this chat box's contact (or staff) may ask.
+      const other = await sessionFor();
+      const refused = await call('/api/organizationUsers/team', { token: other.jwt, body: { chatBoxId: session.chatBoxId } });
+      expect(refused.status).toBe(403);
+    });
+  });
+
   describe('the edges of every endpoint', () => {
-    const paths = ['/api/chat/verify', '/api/verify', '/api/chat/extend', '/api/organizationUsers/get', '/api/contacts/get'];
+    const paths = [
+      '/api/chat/verify',
+      '/api/verify',
+      '/api/chat/extend',
+      '/api/organizationUsers/get',
+      '/api/organizationUsers/team',
+      '/api/contacts/get',
+    ];
 
     it.each(paths)('%s: 405 with Allow for GET, 415 for text, 400 for bad JSON, 413 over 64 KB', async (path) => {
       const get = await call(path, { method: 'GET' });
