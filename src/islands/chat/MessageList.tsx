@@ -70,40 +70,36 @@ export default function MessageList(props: Props) {
     if (!element) return;
     atBottom.current = element.scrollHeight - element.scrollTop - element.clientHeight < nearBottomPx;
     if (element.scrollTop < nearTopPx) loadOlder();
+    measureSeen();
   }
 
-  // Read is what was on screen: the other side's messages count as seen once the log shows them (a hidden log, as in
-  // the widget's closed panel, shows nothing).
+  // Read is what was on screen: the other side's messages count as seen once the log, itself on screen, shows them.
+  // Measured, not observed per message, on every change that can show one (a scroll, a resize, new messages, the log
+  // appearing): observers' reports would be a frame old when the log jumps to its unread part, and a message taller
+  // than the log would cross none of their thresholds while it fills it.
   const seen = useRef(0);
-  // The observers below outlive renders: they read the cursor through this.
+  // The observers below outlive renders: they read the cursor and the callback through these.
   const cursor = useRef(readUpTo);
   cursor.current = readUpTo;
   const onSeen = useRef(props.onSeen);
   onSeen.current = props.onSeen;
-  const watcher = useRef<IntersectionObserver | undefined>(undefined);
-  // Layout effects, this one first: the messages of the first render are watched too.
-  useLayoutEffect(() => {
+  /** Whether the log is on screen (the widget's closed panel hides it); unknown until its observer first says. */
+  const shown = useRef<boolean | undefined>(undefined);
+
+  function measureSeen() {
     const element = log.current;
-    if (!element) return;
-    const observer = new IntersectionObserver(
-      (changes) => {
-        let newest = seen.current;
-        for (const change of changes) {
-          const shown = change.intersectionRect.height;
-          const whole = change.intersectionRatio >= seenRatio || shown >= (change.rootBounds?.height ?? Infinity) * seenRatio;
-          if (change.isIntersecting && shown > 0 && whole)
-            newest = Math.max(newest, Number((change.target as HTMLElement).dataset['messageId']));
-        }
-        if (newest > seen.current) onSeen.current((seen.current = newest));
-      },
-      { root: element, threshold: [0, 0.5, seenRatio, 1] },
-    );
-    watcher.current = observer;
-    return () => observer.disconnect();
-  }, []);
-  useLayoutEffect(() => {
-    for (const message of log.current?.querySelectorAll('[data-message-id]') ?? []) watcher.current?.observe(message);
-  });
+    if (!element || !shown.current || !element.clientHeight) return;
+    const view = element.getBoundingClientRect();
+    let newest = seen.current;
+    for (const message of element.querySelectorAll<HTMLElement>('[data-message-id]')) {
+      const id = Number(message.dataset['messageId']);
+      if (id <= newest) continue;
+      const box = message.getBoundingClientRect();
+      const visible = Math.min(box.bottom, view.bottom) - Math.max(box.top, view.top);
+      if (visible > 0 && (visible >= box.height * seenRatio || visible >= view.height * seenRatio)) newest = id;
+    }
+    if (newest > seen.current) onSeen.current((seen.current = newest));
+  }
 
   /** Where the reader's unread part begins: the divider or the run's name above the first unread message. */
   function firstUnread(element: HTMLElement): HTMLElement | undefined {
@@ -127,22 +123,26 @@ export default function MessageList(props: Props) {
     const element = log.current;
     if (!element) return;
     const observer = new ResizeObserver(() => {
-      if (atBottom.current) element.scrollTop = element.scrollHeight;
+      if (atBottom.current && shown.current) element.scrollTop = element.scrollHeight;
+      measureSeen();
     });
     observer.observe(element);
     return () => observer.disconnect();
   }, []);
 
   // Shown again after being hidden (the widget's panel opened; its frame is not laid out while closed, so the log
-  // lost its place): to the first unread message, whole, rather than to the end.
+  // lost its place): to the first unread message, whole, rather than to the end; then what shows is seen.
   useEffect(() => {
     const element = log.current;
     if (!element) return;
-    let shown: boolean | undefined;
     const observer = new IntersectionObserver(([change]) => {
       const now = !!change?.isIntersecting;
-      if (shown === false && now) scrollTo(element, firstUnread(element));
-      shown = now;
+      if (shown.current === false && now) scrollTo(element, firstUnread(element));
+      shown.current = now;
+      if (now) {
+        atBottom.current = element.scrollHeight - element.scrollTop - element.clientHeight < nearBottomPx;
+        measureSeen();
+      }
     });
     observer.observe(element);
     return () => observer.disconnect();
@@ -162,7 +162,9 @@ export default function MessageList(props: Props) {
       element.scrollTop = element.scrollHeight;
     }
     first.current = firstKey;
-    atBottom.current = element.scrollHeight - element.scrollTop - element.clientHeight < nearBottomPx;
+    // A hidden log measures nothing (all sizes 0): where the reader was stays as it was.
+    if (element.clientHeight) atBottom.current = element.scrollHeight - element.scrollTop - element.clientHeight < nearBottomPx;
+    measureSeen();
   });
 
   function status(entry: TimelineEntry): ReactNode {
