@@ -39,14 +39,12 @@ interface Props {
   onContact?: (name: string) => void;
   /** Staff changed the status here (the workspace then moves on to the next open conversation). */
   onStatus?: (status: ChatStatus) => void;
-  /** The server sends e-mail: a contact waiting for a first answer is told they will hear of it by e-mail. */
-  mailEnabled?: boolean;
 }
 
 const pageVisible = () => typeof document === 'undefined' || document.visibilityState === 'visible';
 
 export default function Conversation(props: Props) {
-  const { lang, t, messages, chatBoxId, me, getToken, onStopped, detailsPane, onContact, onStatus, mailEnabled = false } = props;
+  const { lang, t, messages, chatBoxId, me, getToken, onStopped, detailsPane, onContact, onStatus } = props;
   const conversation = useMemo(() => createConversation(me), [chatBoxId, me.kind, me.id]);
   const live = useRef<LiveConversation | undefined>(undefined);
   const state = useStore(conversation.$conversation);
@@ -81,10 +79,16 @@ export default function Conversation(props: Props) {
   // Something written is not on the server yet (held back by the send limit, or the connection): the browser asks
   // before the page goes. The outbox keeps it for the next visit, but a contact may never come back. Listening only
   // then keeps the page fit for the back-forward cache.
-  const unsent = state.pending.length > 0;
+  // A failed item waits for Retry or Discard, and a conversation that stopped (an ended session) offers neither: they
+  // would make every navigation ask, with no way to answer it.
+  const unsent = !state.stoppedBy && state.pending.some((item) => !item.failed);
   useEffect(() => {
     if (!unsent) return;
-    const ask = (event: BeforeUnloadEvent) => event.preventDefault();
+    const ask = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      // Older Safari asks only with a return value set.
+      event.returnValue = '';
+    };
     addEventListener('beforeunload', ask);
     return () => removeEventListener('beforeunload', ask);
   }, [unsent]);
@@ -161,7 +165,7 @@ export default function Conversation(props: Props) {
   const answered = state.messages.some((message) => message.sender.kind === 'staff' && !message.internal);
   const chat = (
     <div className="chat" data-unread={state.loaded ? unreadCount : undefined}>
-      {!isStaff && <TeamLine lang={lang} t={t} team={state.team} />}
+      {!isStaff && <TeamLine lang={lang} t={t} team={state.team?.team} />}
       {staffTools && state.loaded && (
         <staffTools.StaffToolbar
           lang={lang}
@@ -212,7 +216,7 @@ export default function Conversation(props: Props) {
             !answered && (
               <p className="chat-waiting muted">
                 {t('chat.team.willAnswer')}
-                {mailEnabled && ` ${t('chat.team.willEmail')}`}
+                {state.team?.emailsReplies && ` ${t('chat.team.willEmail')}`}
               </p>
             )
           }

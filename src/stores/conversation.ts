@@ -20,7 +20,7 @@ import type {
   TypingEvent,
 } from '../lib/api/chat.ts';
 import { activityFromEvent, mergeActivity } from '../lib/chat/activity.ts';
-import type { OrganizationUser } from '../lib/api/sessions.ts';
+import type { TeamAnswer } from '../lib/api/sessions.ts';
 import type { StreamState } from '../lib/chat/eventStream.ts';
 import type { OutboxItem } from '../lib/chat/outbox.ts';
 import { buildTimeline, mergeCursor, mergeMessages, myReadCursor, otherSideReadUpTo, sameParticipant } from '../lib/chat/timeline.ts';
@@ -43,8 +43,9 @@ export interface ConversationState {
   typing: { participant: Participant; until: number }[];
   hasOlder: boolean;
   loadingOlder: boolean;
-  /** Contacts only: the staff who answer here, to show who the contact is talking to; undefined until read. */
-  team: OrganizationUser[] | undefined;
+  /** Contacts only: the staff who answer here (who the contact is talking to) and whether replies are e-mailed to
+   * them; undefined until read. */
+  team: TeamAnswer | undefined;
   /** The first message from the other side that was unread when the conversation opened (the "new" divider). */
   firstUnreadId: number | undefined;
   connection: StreamState;
@@ -194,7 +195,7 @@ export function createConversation(me: Participant, now = () => Date.now()) {
       pruneTyping();
     },
 
-    setTeam(team: OrganizationUser[]) {
+    setTeam(team: TeamAnswer) {
       $conversation.setKey('team', team);
     },
     setPending(items: OutboxItem[]) {

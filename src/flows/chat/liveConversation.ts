@@ -50,6 +50,11 @@ export function startLiveConversation({ chatBoxId, getToken, conversation, origi
   function received(messages: readonly Message[]) {
     conversation.addMessages(messages);
     for (const message of messages) knowStaff(message.sender);
+    const team = conversation.$conversation.get().team?.team;
+    const newcomer = messages.some(
+      (message) => message.sender.kind === 'staff' && !team?.some((member) => member.uid === message.sender.id),
+    );
+    if (me.kind === 'contact' && team && newcomer) loadTeam();
   }
 
   /** Who did what in the history: their names, once each. */
@@ -57,12 +62,18 @@ export function startLiveConversation({ chatBoxId, getToken, conversation, origi
     for (const line of activity) if (line.by) knowStaff({ kind: 'staff', id: line.by });
   };
 
-  /** Who answers here, for the contact's side (a failed read leaves the organisation's name alone). */
-  const loadTeam = () =>
-    void api.team(chatBoxId).then(
-      (team) => !closed && conversation.setTeam(team),
-      () => {},
-    );
+  /** Who answers here, for the contact's side (a failed read leaves the organisation's name alone); read again when
+   * someone not in it writes. */
+  let readingTeam = false;
+  function loadTeam() {
+    if (readingTeam) return;
+    readingTeam = true;
+    api
+      .team(chatBoxId)
+      .then((team) => !closed && conversation.setTeam(team))
+      .catch(() => {})
+      .finally(() => (readingTeam = false));
+  }
 
   const isStop = (error: unknown) => error instanceof ApiRequestError && stopStatuses.includes(error.status);
 
@@ -151,7 +162,6 @@ export function startLiveConversation({ chatBoxId, getToken, conversation, origi
       }
     },
 
-    /** Moves this reader's cursor to the newest message of the other side, if it is not there yet. */
     /** Moves this reader's cursor to `seen` (what was on screen), never past the other side's newest message. */
     async markRead(seen = Infinity): Promise<void> {
       const newest = conversation.$unreadUpTo.get();

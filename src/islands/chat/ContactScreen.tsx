@@ -55,16 +55,7 @@ export default function ContactScreen({ lang, t, messages, view, sessionKey, cha
         <LeaveConversation t={t} onLeave={() => show(signOut(sessionKey))} />
       </div>
       {chatBoxId ? (
-        <Conversation
-          lang={lang}
-          t={t}
-          messages={messages}
-          chatBoxId={chatBoxId}
-          me={me}
-          getToken={contactToken}
-          onStopped={onStopped}
-          mailEnabled={mailEnabled}
-        />
+        <Conversation lang={lang} t={t} messages={messages} chatBoxId={chatBoxId} me={me} getToken={contactToken} onStopped={onStopped} />
       ) : (
         <Suspense fallback={null}>
           <ContactChats lang={lang} t={t} sessionKey={sessionKey} contactId={view.contact.id} mailEnabled={mailEnabled} />

@@ -68,7 +68,10 @@ export const organizationUserSchema = z.object({ uid: z.string(), name: z.string
 export type OrganizationUser = z.infer<typeof organizationUserSchema>;
 export const organizationUserAnswer = z.object({ organizationUser: organizationUserSchema });
 export type OrganizationUserAnswer = z.infer<typeof organizationUserAnswer>;
-/** POST /api/organizationUsers/team: who answers in a chat box, as its contact sees them (at most `teamSize`). */
+/**
+ * POST /api/organizationUsers/team: who answers in a chat box, as its contact sees them (at most `teamSize`), and
+ * whether the caller, a contact, is e-mailed a reply that comes while they are away.
+ */
 export const teamBody = z.object({ chatBoxId: chatBoxIdSchema });
-export const teamAnswer = z.object({ team: z.array(organizationUserSchema) });
+export const teamAnswer = z.object({ team: z.array(organizationUserSchema), emailsReplies: z.boolean() });
 export type TeamAnswer = z.infer<typeof teamAnswer>;

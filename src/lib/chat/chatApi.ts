@@ -32,7 +32,7 @@ export function createChatApi(getToken: TokenGetter, origin = '') {
     typing: (chatBoxId: string) => call('chatTyping', { chatBoxId }),
     organizationUser: (chatBoxId: string, uid: string) =>
       call('organizationUserGet', { chatBoxId, uid }).then((answer) => answer.organizationUser),
-    team: (chatBoxId: string) => call('organizationUsersTeam', { chatBoxId }).then((answer) => answer.team),
+    team: (chatBoxId: string) => call('organizationUsersTeam', { chatBoxId }),
     streamUrl: (chatBoxId: string) => `${origin}${streamPath(chatBoxId)}`,
     setStatus: (body: BodyOf<'chatStatus'>) => call('chatStatus', body),
     assign: (body: BodyOf<'chatAssign'>) => call('chatAssign', body),

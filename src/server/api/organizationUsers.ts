@@ -5,7 +5,7 @@
 import type { OrganizationUserAnswer, TeamAnswer } from '../../lib/api/sessions.ts';
 import { ApiError } from '../errors.ts';
 import { findOrganizationUserByUid } from '../staff/records.ts';
-import { answeringStaff } from '../staff/team.ts';
+import { answeringStaff, emailsReplies } from '../staff/team.ts';
 import { route } from './route.ts';
 
 export const routes = [
@@ -22,6 +22,9 @@ export const routes = [
   route({
     endpoint: 'organizationUsersTeam',
     caller: 'participant',
-    handle: async ({ services, body }): Promise<TeamAnswer> => ({ team: await answeringStaff(services.db, body.chatBoxId) }),
+    handle: async ({ services, body, caller }): Promise<TeamAnswer> => ({
+      team: await answeringStaff(services.db, body.chatBoxId),
+      emailsReplies: !!services.mail && caller.participant.kind === 'contact' && (await emailsReplies(services.db, caller.participant.id)),
+    }),
   }),
 ];

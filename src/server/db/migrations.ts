@@ -419,4 +419,13 @@ export const migrations: Migration[] = [
         check (type in ('message', 'read', 'status', 'assignment', 'opened', 'snooze', 'tags', 'priority'));
     `,
   },
+  {
+    id: 15,
+    name: 'who answers contacts',
+    sql: `
+      -- A staff member's latest message to a contact (staff/team.ts: the staff a contact is shown before anyone wrote
+      -- to them are those who answer contacts).
+      create index messages_by_staff on messages (sender_id, id desc) where sender_kind = 'staff' and not internal;
+    `,
+  },
 ];

@@ -6,6 +6,7 @@ import { closeServices, type Services } from '../services.ts';
 import { upsertOrganizationUser } from '../staff/records.ts';
 import { signedInUser, useAuthEmulator } from '../../../tests/server/authEmulator.ts';
 import { emptyDatabase, testDatabases } from '../../../tests/server/databases.ts';
+import { invited } from '../../../tests/server/invitations.ts';
 import { startMailCatcher, type MailCatcher } from '../../../tests/server/mailCatcher.ts';
 import { apiCaller, testServices } from '../../../tests/server/services.ts';
 import { serverTranslator } from './messages.ts';
@@ -38,6 +39,17 @@ describe.each(testDatabases)('invitations by e-mail on $name', ({ open }) => {
     await upsertOrganizationUser(db, { email, role, name });
     return (await signedInUser(emulator.host, email, { name })).idToken;
   }
+
+  it('promises a waiting contact that replies are e-mailed, unless they turned those e-mails off', async () => {
+    const contact = await invited(services);
+    const verified = await call('/api/chat/verify', { body: { ...contact, otp: contact.code, token: '' } });
+    const promised = async () =>
+      (await call('/api/organizationUsers/team', { token: verified.body.data.jwt, body: { chatBoxId: contact.chatBoxId } })).body
+        .emailsReplies;
+    expect(await promised()).toBe(true);
+    await db.query('update contacts set missed_mail_off_at = now() where id = $1', [contact.contactId]);
+    expect(await promised()).toBe(false);
+  });
 
   it('tells someone an admin adds to the staff, in the language chosen, once, and again only when added back', async () => {
     const admin = await staffToken('Dana Admin', 'admin');
