@@ -86,7 +86,7 @@ test('an invitation link on the host page opens the widget with it, leaves the a
   const staff = await staffOn(browser, invitation.chatBoxId);
   await expect(log(staff, 'en').getByText('Hello from the shop page')).toBeVisible();
   const replies = ['First', 'Second', 'Third'].map((which) =>
-    Array.from({ length: 8 }, (_, line) => `${which} reply, line ${line + 1}`).join('\n'),
+    Array.from({ length: 6 }, (_, line) => `${which} reply, line ${line + 1}`).join('\n'),
   );
   for (const reply of replies) await write(staff, 'en', reply);
   const unread = en['embed.unread_other']!.replace('{{count}}', '3');
