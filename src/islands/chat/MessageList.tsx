@@ -65,10 +65,16 @@ export default function MessageList(props: Props) {
     props.loadOlder();
   }
 
+  const lastTop = useRef(0);
   function onScroll() {
     const element = log.current;
     if (!element) return;
-    atBottom.current = element.scrollHeight - element.scrollTop - element.clientHeight < nearBottomPx;
+    // Only a move says where the reader wants to be. The log shrinking (a phone's keyboard opening) fires a scroll
+    // with the position unchanged, before the ResizeObserver below could keep the end in view: at the end until then.
+    if (element.scrollTop !== lastTop.current) {
+      lastTop.current = element.scrollTop;
+      atBottom.current = element.scrollHeight - element.scrollTop - element.clientHeight < nearBottomPx;
+    }
     if (element.scrollTop < nearTopPx) loadOlder();
     measureSeen();
   }
