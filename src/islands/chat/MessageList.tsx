@@ -65,14 +65,15 @@ export default function MessageList(props: Props) {
     props.loadOlder();
   }
 
-  const lastTop = useRef(0);
+  /** The log's height when the ResizeObserver below last saw it. */
+  const laidOutHeight = useRef<number | undefined>(undefined);
   function onScroll() {
     const element = log.current;
     if (!element) return;
-    // Only a move says where the reader wants to be. The log shrinking (a phone's keyboard opening) fires a scroll
-    // with the position unchanged, before the ResizeObserver below could keep the end in view: at the end until then.
-    if (element.scrollTop !== lastTop.current) {
-      lastTop.current = element.scrollTop;
+    // A scroll that arrives after the log changed height and before the ResizeObserver below has kept the end in
+    // view (a phone's keyboard opening fires one; a scroll set before the change can land after it) says nothing
+    // about where the reader wants to be: measured against the new height, the end would seem left.
+    if (element.clientHeight === laidOutHeight.current) {
       atBottom.current = element.scrollHeight - element.scrollTop - element.clientHeight < nearBottomPx;
     }
     if (element.scrollTop < nearTopPx) loadOlder();
@@ -129,6 +130,7 @@ export default function MessageList(props: Props) {
     const element = log.current;
     if (!element) return;
     const observer = new ResizeObserver(() => {
+      laidOutHeight.current = element.clientHeight;
       if (atBottom.current && shown.current) element.scrollTop = element.scrollHeight;
       measureSeen();
     });
