@@ -1,8 +1,9 @@
 /**
  * The search page's island: results as you type (coalesced, see latest.ts), the query kept in the address, a topic filter,
- * keyboard movement through results, a polite announcement of the result count, and a count of searches that found nothing.
+ * keyboard movement through results, a polite announcement of the result count, and a count of searches that found
+ * nothing useful.
  */
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { isolate, languageName } from '../lib/format.ts';
 import type { Lang } from '../lib/i18n/languages.ts';
 import type { Messages } from '../lib/i18n/schema.ts';
@@ -41,7 +42,17 @@ function SearchView({ lang, messages, topics }: Props) {
   const list = useRef<HTMLOListElement>(null);
   // Searches over every topic that found nothing are counted (staff see them); a topic filter's empty page is not a gap.
   const misses = useMemo(() => missReporter(lang), [lang]);
-  useEffect(() => misses.stop, [misses]);
+  useEffect(() => {
+    // Leaving the page, or the island going with a client-side navigation: results left unopened are told.
+    addEventListener('pagehide', misses.stop);
+    return () => {
+      removeEventListener('pagehide', misses.stop);
+      misses.stop();
+    };
+  }, [misses]);
+  const onResultOpened = (event: MouseEvent<HTMLElement>) => {
+    if ((event.target as Element).closest('a')) misses.opened();
+  };
   const runner = useMemo(
     () =>
       latestOnly(
@@ -188,7 +199,7 @@ function SearchView({ lang, messages, topics }: Props) {
       <div className="search-answer" data-query={done?.query}>
         {state.status === 'idle' && !query.trim() && <p className="muted">{t('search.prompt')}</p>}
         {answer && answer.total > 0 && (
-          <ol className="results" ref={list}>
+          <ol className="results" ref={list} onClick={onResultOpened} onAuxClick={onResultOpened}>
             {answer.results.map((result) => (
               <li key={result.url}>
                 <a href={result.url} lang={result.textLang}>

@@ -235,7 +235,7 @@ test('a staff member turns missed-message e-mails off and on again on the staff 
   expect(violationsOf(await new AxeBuilder({ page: agent }).include('.mail-notifications').analyze())).toEqual([]);
 });
 
-test('the "Help centre" view shows a search in Japanese that found nothing and a reader’s comment; an admin clears it; axe passes', async ({
+test('the "Help centre" view shows searches in Japanese that found nothing useful and a reader’s comment; an admin clears it; axe passes', async ({
   browser,
 }) => {
   const word = `zqxjv${digits()}`;
@@ -250,6 +250,23 @@ test('the "Help centre" view shows a search in Japanese that found nothing and a
   const reported = reader.waitForResponse((response) => response.url().endsWith('/api/search/miss') && response.ok());
   await reader.getByRole('searchbox').fill(word);
   await reported;
+  // A search that found articles, one of which the reader opened: useful, not counted.
+  await reader.getByRole('searchbox').fill('ダークモード');
+  await reader.locator('.results a').first().click();
+  await expect(reader).not.toHaveURL(/\/search/);
+  // One that found articles the reader left without opening any, searching again instead: found nothing useful.
+  // (Leaving the page sends it too, as the page goes; under Playwright that request was seen answered but not
+  // counted, apparently sent without the context's user agent, as a headless browser's.)
+  await reader.goto('/ja/search');
+  await reader.getByRole('searchbox').fill('パスワード');
+  await expect(reader.locator('.results a').first()).toBeVisible();
+  // Read for longer than a keystroke's pause (misses.ts: 1.5 s), so it is a search, not a word half typed.
+  await reader.waitForTimeout(2000);
+  const unopened = reader.waitForResponse(
+    (response) => response.url().endsWith('/api/search/miss') && /unopened/.test(response.request().postData() ?? '') && response.ok(),
+  );
+  await reader.getByRole('searchbox').fill('ダーク');
+  await unopened;
   const article = articleIn('en');
   const comment = `Missing the export steps ${digits()}`;
   await reader.goto(articlePath('en', article));
@@ -263,6 +280,14 @@ test('the "Help centre" view shows a search in Japanese that found nothing and a
   const miss = staff.getByRole('row').filter({ hasText: word });
   await expect(miss).toBeVisible();
   await expect(miss.getByRole('link', { name: ja['helpCentre.searchIt']! })).toHaveAttribute('href', `/ja/search?q=${word}`);
+  // Columns: the search, found nothing, results not opened.
+  await expect(miss.getByRole('cell')).toHaveText(['1', '0', ja['helpCentre.searchIt']!]);
+  await expect(staff.getByRole('row').filter({ hasText: 'パスワード' }).getByRole('cell')).toHaveText([
+    '0',
+    '1',
+    ja['helpCentre.searchIt']!,
+  ]);
+  await expect(staff.getByRole('row').filter({ hasText: 'ダークモード' })).toHaveCount(0);
   expect(violationsOf(await new AxeBuilder({ page: staff }).include('.help-centre-report').analyze())).toEqual([]);
   // And in the darkest theme, where the browser's own colours for its selects fall short of 4.5:1.
   await staff.evaluate(() => (document.documentElement.dataset['theme'] = 'dark14'));

@@ -162,7 +162,8 @@ export default function HelpCentreReport({ lang, t, api, isAdmin }: Props) {
                 <thead>
                   <tr>
                     <th scope="col">{t('helpCentre.query')}</th>
-                    <th scope="col">{t('helpCentre.count')}</th>
+                    <th scope="col">{t('helpCentre.nothingFound')}</th>
+                    <th scope="col">{t('helpCentre.notOpened')}</th>
                     <td />
                   </tr>
                 </thead>
@@ -173,6 +174,7 @@ export default function HelpCentreReport({ lang, t, api, isAdmin }: Props) {
                         <bdi {...textProps}>{miss.query}</bdi>
                       </th>
                       <td>{miss.count}</td>
+                      <td>{miss.unopened}</td>
                       <td>
                         <a href={`${paths.search(of)}?${new URLSearchParams({ q: miss.query })}`}>{t('helpCentre.searchIt')}</a>
                       </td>

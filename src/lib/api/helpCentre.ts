@@ -1,5 +1,5 @@
 /**
- * The help centre's feedback calls: "was this helpful?" on articles, searches that found nothing, and the staff's
+ * The help centre's feedback calls: "was this helpful?" on articles, searches that found nothing useful, and the staff's
  * view of both. Votes and comments also come as plain form posts (articles work without JavaScript).
  */
 import { z } from 'zod';
@@ -28,8 +28,17 @@ export const helpfulCommentBody = z.object({
 export const helpfulAnswer = z.object({ saved: z.literal(true) });
 export type HelpfulAnswer = z.infer<typeof helpfulAnswer>;
 
-/** POST /api/search/miss: a search that found nothing (the search page sends it once the reader stops typing). */
-export const searchMissBody = z.object({ lang: z.enum(languages), query: z.string().max(1000) });
+/**
+ * POST /api/search/miss: a search that found nothing useful (the search page sends it once the reader stopped
+ * typing): no article (`nothing`), or articles of which the reader opened none before searching again or leaving.
+ */
+export const searchMissKinds = ['nothing', 'unopened'] as const;
+export const searchMissBody = z.object({
+  lang: z.enum(languages),
+  query: z.string().max(1000),
+  kind: z.enum(searchMissKinds).default('nothing'),
+});
+export type SearchMissKind = (typeof searchMissKinds)[number];
 export const searchMissAnswer = z.object({ counted: z.boolean() });
 export type SearchMissAnswer = z.infer<typeof searchMissAnswer>;
 
@@ -51,7 +60,8 @@ export const feedbackCommentSchema = z.object({
 export const helpCentreReportAnswer = z.object({
   articles: z.array(articleFeedbackSchema),
   comments: z.array(feedbackCommentSchema),
-  misses: z.array(z.object({ query: z.string(), count: z.number() })),
+  /** `count`: times the search found nothing; `unopened`: times it found articles nobody opened. */
+  misses: z.array(z.object({ query: z.string(), count: z.number(), unopened: z.number() })),
 });
 export type HelpCentreReport = z.infer<typeof helpCentreReportAnswer>;
 

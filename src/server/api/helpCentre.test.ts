@@ -135,7 +135,7 @@ describe.each(testDatabases)('readers’ feedback on $name', ({ open }) => {
     expect(await votes()).toHaveLength(feedbackLimits.votes.max);
   });
 
-  it('counts searches that found nothing per language and normalised text; staff see them with the articles and comments; admins clear a comment', async () => {
+  it('counts searches that found nothing, or nothing opened, per language and normalised text; staff see them with the articles and comments; admins clear a comment', async () => {
     for (const query of ['  Zebra   Stripes ', 'zebra stripes', 'ＺＥＢＲＡ stripes\u0007']) {
       expect((await as(browser)('/api/search/miss', { body: { lang: 'ja', query } })).body).toEqual({ counted: true });
     }
@@ -143,6 +143,11 @@ describe.each(testDatabases)('readers’ feedback on $name', ({ open }) => {
     expect((await as(browser)('/api/search/miss', { body: { lang: 'ja', query: 'zebra\u0000' } })).status).toBe(400);
     await as(browser)('/api/search/miss', { body: { lang: 'ja', query: '請求書の再発行' } });
     await as(browser)('/api/search/miss', { body: { lang: 'en', query: 'zebra stripes' } });
+    // Found articles, none opened: counted beside the searches that found nothing, under the same text.
+    for (const query of ['パスワード', 'パスワード', 'Zebra stripes']) {
+      expect((await as(browser)('/api/search/miss', { body: { lang: 'ja', query, kind: 'unopened' } })).body).toEqual({ counted: true });
+    }
+    expect((await as(browser)('/api/search/miss', { body: { lang: 'ja', query: 'x', kind: 'opened' } })).status).toBe(400);
     expect((await as(browser)('/api/search/miss', { body: { lang: 'ja', query: '   ' } })).body).toEqual({ counted: false });
     expect(normaliseQuery(`${'あ'.repeat(150)}`)).toHaveLength(100);
 
@@ -165,8 +170,9 @@ describe.each(testDatabases)('readers’ feedback on $name', ({ open }) => {
     const report = await call('/api/helpCentre/report', { token: agent, body: { lang: 'ja', days: 7 } });
     expect(report.status).toBe(200);
     expect(report.body.misses).toEqual([
-      { query: 'zebra stripes', count: 3 },
-      { query: '請求書の再発行', count: 1 },
+      { query: 'zebra stripes', count: 3, unopened: 1 },
+      { query: 'パスワード', count: 0, unopened: 2 },
+      { query: '請求書の再発行', count: 1, unopened: 0 },
     ]);
     const en = (await call('/api/helpCentre/report', { token: agent, body: { lang: 'en', days: 30 } })).body;
     expect(en.articles).toEqual([

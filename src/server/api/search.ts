@@ -1,4 +1,4 @@
-/** POST /api/search/*: a help-centre search that found nothing, counted (per language and day; nothing about who). */
+/** POST /api/search/*: a help-centre search that found nothing useful, counted (per language and day; nothing about who). */
 import { isbot } from 'isbot';
 import type { SearchMissAnswer } from '../../lib/api/helpCentre.ts';
 import { countSearchMiss, feedbackLimits } from '../helpCentre/feedback.ts';
@@ -13,7 +13,7 @@ export const routes = [
     async handle({ services, request, body }): Promise<SearchMissAnswer> {
       await countTowardsLimit(services.db, `searchMiss:${rateLimitGroup(request.clientAddress)}`, feedbackLimits.misses);
       if (isbot(request.header('user-agent'))) return { counted: false };
-      return { counted: await countSearchMiss(services.db, body.lang, body.query) };
+      return { counted: await countSearchMiss(services.db, body.lang, body.query, body.kind) };
     },
   }),
 ];

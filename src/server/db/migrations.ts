@@ -428,4 +428,13 @@ export const migrations: Migration[] = [
       create index messages_by_staff on messages (sender_id, id desc) where sender_kind = 'staff' and not internal;
     `,
   },
+  {
+    id: 16,
+    name: 'searches nobody followed',
+    sql: `
+      -- Beside the searches that found nothing (count), those that found articles of which the reader opened none:
+      -- together, the searches that found nothing useful (helpCentre/feedback.ts).
+      alter table search_misses add column unopened integer not null default 0;
+    `,
+  },
 ];

@@ -1,9 +1,9 @@
 /**
  * Readers' feedback: votes on articles (one per browser, article and day: a second one changes the first), the
- * comment after "No", searches that found nothing (counted per language, normalised text and day; nothing about
- * who searched), and the staff's report of both.
+ * comment after "No", searches that found nothing useful (counted per language, normalised text and day; nothing
+ * about who searched), and the staff's report of both.
  */
-import { searchQueryMaxLength, type HelpCentreReport } from '../../lib/api/helpCentre.ts';
+import { searchQueryMaxLength, type HelpCentreReport, type SearchMissKind } from '../../lib/api/helpCentre.ts';
 import type { Lang } from '../../lib/i18n/languages.ts';
 import type { Queryable } from '../db/database.ts';
 import type { ArticleIndex } from './articles.ts';
@@ -50,13 +50,15 @@ export function normaliseQuery(query: string): string {
     .trim();
 }
 
-export async function countSearchMiss(db: Queryable, lang: Lang, query: string): Promise<boolean> {
+export async function countSearchMiss(db: Queryable, lang: Lang, query: string, kind: SearchMissKind): Promise<boolean> {
   const text = normaliseQuery(query);
   if (!text) return false;
+  const [count, unopened] = kind === 'nothing' ? [1, 0] : [0, 1];
   await db.query(
-    `insert into search_misses (lang, query, day, count) values ($1, $2, current_date, 1)
-     on conflict (lang, query, day) do update set count = search_misses.count + 1`,
-    [lang, text],
+    `insert into search_misses (lang, query, day, count, unopened) values ($1, $2, current_date, $3, $4)
+     on conflict (lang, query, day) do update
+       set count = search_misses.count + excluded.count, unopened = search_misses.unopened + excluded.unopened`,
+    [lang, text, count, unopened],
   );
   return true;
 }
@@ -86,10 +88,10 @@ export async function helpCentreReport(db: Queryable, index: ArticleIndex, lang:
      order by updated_at desc, id desc limit 50`,
     [lang, days],
   );
-  const misses = await db.query<{ query: string; count: number }>(
-    `select query, sum(count)::integer as count from search_misses
+  const misses = await db.query<{ query: string; count: number; unopened: number }>(
+    `select query, sum(count)::integer as count, sum(unopened)::integer as unopened from search_misses
      where lang = $1 and day > current_date - $2::integer
-     group by query order by 2 desc, query limit 50`,
+     group by query order by sum(count) + sum(unopened) desc, sum(count) desc, query limit 50`,
     [lang, days],
   );
   return {
@@ -101,7 +103,7 @@ export async function helpCentreReport(db: Queryable, index: ArticleIndex, lang:
       comment: row.comment,
       at: new Date(row.updated_at).toISOString(),
     })),
-    misses: misses.map((row) => ({ query: row.query, count: row.count })),
+    misses: misses.map((row) => ({ query: row.query, count: row.count, unopened: row.unopened })),
   };
 }
 
