@@ -56,7 +56,7 @@ function SearchView({ lang, messages, topics }: Props) {
   const runner = useMemo(
     () =>
       latestOnly(
-        ({ query, topic, shown }: { query: string; topic: string; shown: number }) => searchArticles(query, topic, shown),
+        ({ query, topic, shown }: { query: string; topic: string; shown: number }) => searchArticles(lang, query, topic, shown),
         ({ query, topic }, answer) => {
           setState({ status: 'done', query, answer });
           misses.found(topic ? '' : query, answer.total);
@@ -192,12 +192,17 @@ function SearchView({ lang, messages, topics }: Props) {
       </p>
       <p className="search-status" role="status">
         {/* The query is heard with the count, so a new search with as many results is announced too. */}
-        {done && <span className="sr-only">{t('search.resultsFor', { query: isolate(done.query) })} </span>}
+        {done && <span className="sr-only">{t('search.resultsFor', { query: isolate(done.answer.corrected ?? done.query) })} </span>}
         {status}
       </p>
       {/* data-query names the text these results answer (the benchmark times keystroke to render with it). */}
       <div className="search-answer" data-query={done?.query}>
         {state.status === 'idle' && !query.trim() && <p className="muted">{t('search.prompt')}</p>}
+        {done?.answer.corrected && done.answer.total > 0 && (
+          <p className="search-corrected">
+            {t('search.correctedTo', { query: isolate(done.query.trim()), corrected: isolate(done.answer.corrected) })}
+          </p>
+        )}
         {answer && answer.total > 0 && (
           <ol className="results" ref={list} onClick={onResultOpened} onAuxClick={onResultOpened}>
             {answer.results.map((result) => (

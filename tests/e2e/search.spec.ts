@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { violationsOf } from './axe.ts';
-import { articleIn, articleMissingIn, articlePath, messages, titleOf } from './content.ts';
+import { articleIn, articleMissingIn, articlePath, articles, messages, titleOf } from './content.ts';
 import { expect, test } from './fixtures.ts';
 
 async function search(page: Page, lang: string, query: string) {
@@ -73,7 +73,11 @@ test('a search in Arabic announces its count in Arabic plural forms', async ({ p
   const article = articleIn('en', 'ar');
   const query = titleOf('ar', article.slug);
   await search(page, 'ar', query);
-  await expect(page.locator('.search-status')).toHaveText(statusFor('ar', query, await page.locator('.results li').count()));
+  // The count is of every article found (more than the ten shown, when there are): its plural form follows it.
+  const status = page.locator('.search-status');
+  await expect(status).toHaveText(/\d/);
+  const count = Number((await status.textContent())!.match(/\d+/)![0]);
+  await expect(status).toHaveText(statusFor('ar', query, count));
 });
 
 test('when search cannot load, the page says so in its language', async ({ page }) => {
@@ -97,6 +101,24 @@ test('a search without results suggests the topics', async ({ page }) => {
   await page.goto('/en/search?q=qqqzzzxxx');
   await expect(page.getByText(messages('en')['search.tryTopics']!)).toBeVisible();
   await expect(page.locator('.no-results a').first()).toHaveAttribute('href', /^\/en\/categories\//);
+});
+
+test('a misspelt word is searched as the nearest word the articles use, and says so; a word no article holds finds nothing', async ({
+  page,
+}) => {
+  const t = messages('en');
+  const article = articles.find((each) => each.slug === 'reset-or-change-your-password')!;
+  await search(page, 'en', 'pasword');
+  await expect(page.locator('.search-corrected')).toHaveText(
+    fill(t['search.correctedTo']!, { query: '\u2068pasword\u2069', corrected: '\u2068password\u2069' }),
+  );
+  await expect(page.locator('.results a').first()).toHaveAttribute('href', articlePath('en', article));
+  await expect(page.locator('.search-status')).toContainText('\u2068password\u2069');
+
+  // "invoice" is in no article: Pagefind alone matched it by its first letters ("in"), 35 articles.
+  await page.getByRole('searchbox').fill('invoice');
+  await expect(page.getByText(fill(t['search.noResults']!, { query: '\u2068invoice\u2069' }))).toBeVisible();
+  await expect(page.locator('.results')).toHaveCount(0);
 });
 
 test('the topic filter narrows results to one topic', async ({ page }) => {

@@ -15,10 +15,15 @@ export interface RenderedMarkdown {
   headings: MarkdownHeading[];
 }
 
-/** Reads a content file (path relative to the project, as the loader stores it) and renders its body. */
-export async function renderMarkdownFile(filePath: string): Promise<RenderedMarkdown> {
+/** A content file's Markdown without its front matter (path relative to the project, as the loader stores it). */
+export async function readMarkdownBody(filePath: string): Promise<string> {
   const path = isAbsolute(filePath) ? filePath : join(process.cwd(), filePath);
-  const { content } = parseFrontmatter(await readFile(path, 'utf8'));
+  return parseFrontmatter(await readFile(path, 'utf8')).content;
+}
+
+/** Reads a content file and renders its body. */
+export async function renderMarkdownFile(filePath: string): Promise<RenderedMarkdown> {
+  const content = await readMarkdownBody(filePath);
   renderer ??= markdownProcessor.createRenderer({ syntaxHighlight: false });
   const { code, metadata } = await (await renderer).render(content);
   return { html: code, headings: metadata.headings };

@@ -1,11 +1,19 @@
 /** The browser side of search: loads Pagefind (only the search page does) and turns its results into ours. */
 import { excerptParts, type ExcerptPart } from './excerpt.ts';
+import type { Lang } from '../i18n/languages.ts';
+import { correctedQuery, type Vocabulary } from './didYouMean.ts';
+import { rankPages } from './ranking.ts';
+import { fold, matchesTerm, queryTerms, wordsAt } from './relevance.ts';
+import { vocabularyAddress } from './vocabulary.ts';
 
 interface PagefindResultData {
   url: string;
   excerpt: string;
   /** The page's whole indexed text, which the excerpt is a window of. */
   content: string;
+  /** The same text as Pagefind split it into words: `locations` are indexes into it. */
+  raw_content: string;
+  locations: number[];
   meta: Record<string, string | undefined>;
 }
 
@@ -13,7 +21,12 @@ interface Pagefind {
   options(options: Record<string, unknown>): Promise<void>;
   init(): Promise<void>;
   preload(term: string, options?: Record<string, unknown>): Promise<void>;
-  search(term: string, options?: Record<string, unknown>): Promise<{ results: { id: string; data(): Promise<PagefindResultData> }[] }>;
+  search(
+    term: string,
+    options?: Record<string, unknown>,
+  ): Promise<{ results: { id: string; score: number; matchedMetaFields?: string[]; data(): Promise<PagefindResultData> }[] }>;
+  /** Every filter's values with how many pages have each. */
+  filters(): Promise<Record<string, Record<string, number>>>;
 }
 
 export interface SearchResult {
@@ -28,6 +41,8 @@ export interface SearchResult {
 export interface SearchAnswer {
   total: number;
   results: SearchResult[];
+  /** The query searched instead, when words of the reader's were not in any article and near ones were. */
+  corrected?: string | undefined;
 }
 
 export const resultsPerPage = 10;
@@ -51,12 +66,114 @@ export function cleanUrl(url: string): string {
   return url.length > 1 ? url.replace(/\/+(?=$|[?#])/, '') : url;
 }
 
-export async function searchArticles(query: string, topic: string, count = resultsPerPage): Promise<SearchAnswer> {
-  const pagefind = await loadPagefind();
-  const { results } = await pagefind.search(query, topic ? { filters: { topic } } : {});
-  const data = await Promise.all(results.slice(0, count).map((result) => result.data()));
+/** The Pagefind calls the search needs, so the same answer can come from the browser's Pagefind or a test's. */
+export type PagefindSearch = Pick<Pagefind, 'search' | 'filters'>;
+
+type PagefindResult = Awaited<ReturnType<Pagefind['search']>>['results'][number];
+
+/** A query word's own search: its pages, and whether the index holds the word at all (relevance.ts says why not). */
+interface TermSearch {
+  held: boolean;
+  results: PagefindResult[];
+}
+
+/**
+ * What answers a query in one language: Pagefind, its searches for single words (kept for the page's life: typing
+ * repeats the same words), and the articles' vocabulary.
+ */
+export interface Searcher {
+  lang: string;
+  pagefind: PagefindSearch;
+  term: (term: string, topic: string) => Promise<TermSearch>;
+  /** How many articles the index holds. */
+  pages: () => Promise<number>;
+  /** Fetched the first time a query holds a word the index does not. */
+  vocabulary: () => Promise<Vocabulary>;
+}
+
+/** A promise kept once it succeeds, asked again after it failed. */
+function kept<T>(load: () => Promise<T>): () => Promise<T> {
+  let value: Promise<T> | undefined;
+  return () => {
+    value ??= load();
+    value.catch(() => (value = undefined));
+    return value;
+  };
+}
+
+export function searcher(lang: string, pagefind: PagefindSearch, loadVocabulary: () => Promise<Vocabulary>): Searcher {
+  const terms = new Map<string, () => Promise<TermSearch>>();
+  const term = (text: string, topic: string): Promise<TermSearch> => {
+    const key = `${topic}\n${fold(text)}`;
+    let search = terms.get(key);
+    if (!search) {
+      search = kept(async () => {
+        if (topic) {
+          const { held } = await term(text, '');
+          return { held, results: held ? (await pagefind.search(text, { filters: { topic } })).results : [] };
+        }
+        const { results } = await pagefind.search(text);
+        const first = await results[0]?.data();
+        const held = !!first && wordsAt(first.raw_content, first.locations).some((word) => matchesTerm(text, word));
+        return { held, results: held ? results : [] };
+      });
+      terms.set(key, search);
+    }
+    return search();
+  };
   return {
-    total: results.length,
+    lang,
+    pagefind,
+    term,
+    pages: kept(async () => {
+      const topics = (await pagefind.filters())['topic'] ?? {};
+      return Object.values(topics).reduce((sum, count) => sum + count, 0);
+    }),
+    vocabulary: kept(loadVocabulary),
+  };
+}
+
+/**
+ * The query's results, best first (ranking.ts), the first `count` of them read. Words the index does not hold are
+ * corrected to the nearest word the articles use ("pasword" to "password", said in `corrected`); left as they are,
+ * they weigh against every page.
+ */
+export async function answerQuery(search: Searcher, query: string, topic: string, count = resultsPerPage): Promise<SearchAnswer> {
+  const wordsOf = (text: string) => [...new Map(queryTerms(text, search.lang).map((term) => [fold(term), term])).values()];
+  // One word at a time: Pagefind's searches running side by side were seen to answer one word with another's pages.
+  const searchAll = async (terms: string[]) => {
+    const searches: TermSearch[] = [];
+    for (const term of terms) searches.push(await search.term(term, topic));
+    return searches;
+  };
+  let terms = wordsOf(query);
+  let searches = await searchAll(terms);
+  const missed = terms.filter((_, index) => !searches[index]!.held);
+  let corrected: string | undefined;
+  if (missed.length) {
+    corrected = correctedQuery(query, missed, await search.vocabulary().catch(() => []));
+    if (corrected) {
+      terms = wordsOf(corrected);
+      searches = await searchAll(terms);
+    }
+  }
+  const ranked = rankPages(
+    searches.map(({ results }) => ({
+      hits: results.map((result) => ({
+        id: result.id,
+        score: result.score,
+        inTitle: result.matchedMetaFields?.includes('title') ?? false,
+      })),
+    })),
+    await search.pages(),
+  );
+  // Each page is read through the search for its rarest word: its excerpt is cut around that word.
+  const rarest = [...searches].sort((a, b) => (a.results.length || Infinity) - (b.results.length || Infinity));
+  const resultFor = (id: string) => rarest.flatMap(({ results }) => results.find((result) => result.id === id) ?? [])[0]!;
+  const data = await Promise.all(ranked.slice(0, count).map((page) => resultFor(page.id).data()));
+  return {
+    total: ranked.length,
+    corrected,
     results: data.map((item) => ({
       url: cleanUrl(item.url),
       title: item.meta['title'] ?? cleanUrl(item.url),
@@ -65,4 +182,16 @@ export async function searchArticles(query: string, topic: string, count = resul
       textLang: item.meta['textLang'],
     })),
   };
+}
+
+let current: Searcher | undefined;
+
+export async function searchArticles(lang: Lang, query: string, topic: string, count = resultsPerPage): Promise<SearchAnswer> {
+  const pagefind = await loadPagefind();
+  current ??= searcher(lang, pagefind, async () => {
+    const response = await fetch(vocabularyAddress(lang));
+    if (!response.ok) throw new Error(`${response.status} for the search vocabulary`);
+    return (await response.json()) as Vocabulary;
+  });
+  return answerQuery(current, query, topic, count);
 }
