@@ -13,7 +13,8 @@ import type { TokenGetter } from '../lib/chat/chatApi.ts';
 import { startLiveConversation, type LiveConversation } from '../flows/chat/liveConversation.ts';
 import { sameParticipant } from '../lib/chat/timeline.ts';
 import { apiErrorKey } from '../lib/i18n/apiErrorKey.ts';
-import { intlLocale, type Lang } from '../lib/i18n/languages.ts';
+import { nameList } from '../lib/i18n/nameList.ts';
+import type { Lang } from '../lib/i18n/languages.ts';
 import type { Messages } from '../lib/i18n/schema.ts';
 import type { Translate } from '../lib/i18n/translate.ts';
 import { createConversation } from '../stores/conversation.ts';
@@ -225,10 +226,7 @@ export default function Conversation(props: Props) {
       <p className="sr-only" aria-live="polite" aria-atomic="true">
         {announcement}
       </p>
-      <p className="chat-typing muted">
-        {typingNames.length > 0 &&
-          t('chat.typing', { name: new Intl.ListFormat(intlLocale(lang), { type: 'conjunction' }).format(typingNames) })}
-      </p>
+      <p className="chat-typing muted">{typingNames.length > 0 && t('chat.typing', { name: nameList(lang, typingNames) })}</p>
       <Composer
         t={t}
         notes={isStaff}

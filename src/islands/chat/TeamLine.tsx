@@ -3,13 +3,17 @@
  * with their pictures or initials (the server's choice: the assignee, then who wrote, lib/api/sessions.ts's team).
  */
 import type { OrganizationUser } from '../../lib/api/sessions.ts';
-import { intlLocale, type Lang } from '../../lib/i18n/languages.ts';
+import { nameList } from '../../lib/i18n/nameList.ts';
+import type { Lang } from '../../lib/i18n/languages.ts';
 import type { Translate } from '../../lib/i18n/translate.ts';
 import Avatar from './Avatar.tsx';
 
 export default function TeamLine({ lang, t, team }: { lang: Lang; t: Translate; team: OrganizationUser[] | undefined }) {
   const named = team?.filter((member) => member.name) ?? [];
-  const names = new Intl.ListFormat(intlLocale(lang), { type: 'conjunction' }).format(named.map((member) => member.name));
+  const names = nameList(
+    lang,
+    named.map((member) => member.name),
+  );
   return (
     <div className="chat-team">
       {named.length > 0 && (

@@ -4,6 +4,7 @@
  * contact's conversation does not carry it.
  */
 import type { StaffActivity } from '../../lib/api/chat.ts';
+import { nameList } from '../../lib/i18n/nameList.ts';
 import { intlLocale, type Lang } from '../../lib/i18n/languages.ts';
 import type { Translate } from '../../lib/i18n/translate.ts';
 
@@ -28,7 +29,7 @@ export function activityText(line: StaffActivity, lang: Lang, t: Translate, name
         ? t('history.priority', { by, priority: t(`triage.priority.${line.priority}`) })
         : t('history.priorityRemoved', { by });
     case 'tags': {
-      const list = (names: string[]) => new Intl.ListFormat(intlLocale(lang), { type: 'conjunction' }).format(names);
+      const list = (names: string[]) => nameList(lang, names);
       const parts = [];
       if (line.added.length) parts.push(t('history.tagsAdded', { by, tags: list(line.added) }));
       if (line.removed.length) parts.push(t('history.tagsRemoved', { by, tags: list(line.removed) }));
