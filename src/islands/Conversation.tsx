@@ -162,8 +162,9 @@ export default function Conversation(props: Props) {
     );
   }
 
-  // Until staff first answer, the contact is told someone will (an empty room says nothing otherwise).
-  const answered = state.messages.some((message) => message.sender.kind === 'staff' && !message.internal);
+  // Until staff first answer, the contact is told someone will (an empty room says nothing otherwise): an answer on
+  // screen, or one the server knows of beyond the pages loaded.
+  const answered = state.team?.answered || state.messages.some((message) => message.sender.kind === 'staff' && !message.internal);
   const chat = (
     <div className="chat" data-unread={state.loaded ? unreadCount : undefined}>
       {!isStaff && <TeamLine lang={lang} t={t} team={state.team?.team} />}

@@ -73,5 +73,6 @@ export type OrganizationUserAnswer = z.infer<typeof organizationUserAnswer>;
  * whether the caller, a contact, is e-mailed a reply that comes while they are away.
  */
 export const teamBody = z.object({ chatBoxId: chatBoxIdSchema });
-export const teamAnswer = z.object({ team: z.array(organizationUserSchema), emailsReplies: z.boolean() });
+/** `answered`: staff wrote here at least once (not a note), so nobody is told someone will. */
+export const teamAnswer = z.object({ team: z.array(organizationUserSchema), emailsReplies: z.boolean(), answered: z.boolean() });
 export type TeamAnswer = z.infer<typeof teamAnswer>;

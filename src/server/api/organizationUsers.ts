@@ -5,7 +5,7 @@
 import type { OrganizationUserAnswer, TeamAnswer } from '../../lib/api/sessions.ts';
 import { ApiError } from '../errors.ts';
 import { findOrganizationUserByUid } from '../staff/records.ts';
-import { answeringStaff, emailsReplies } from '../staff/team.ts';
+import { answeredHere, answeringStaff, emailsReplies } from '../staff/team.ts';
 import { route } from './route.ts';
 
 export const routes = [
@@ -25,6 +25,7 @@ export const routes = [
     handle: async ({ services, body, caller }): Promise<TeamAnswer> => ({
       team: await answeringStaff(services.db, body.chatBoxId),
       emailsReplies: !!services.mail && caller.participant.kind === 'contact' && (await emailsReplies(services.db, caller.participant.id)),
+      answered: await answeredHere(services.db, body.chatBoxId),
     }),
   }),
 ];

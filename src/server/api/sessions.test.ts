@@ -272,18 +272,26 @@ describe.each(testDatabases)('the contact-session API on $name', ({ open }) => {
       const team = async (jwt = session.jwt) => {
         const { status, body } = await call('/api/organizationUsers/team', { token: jwt, body: { chatBoxId: session.chatBoxId } });
         expect(status).toBe(200);
-        return { names: (body.team as { name: string }[]).map((member) => member.name), emailsReplies: body.emailsReplies };
+        return {
+          names: (body.team as { name: string }[]).map((member) => member.name),
+          emailsReplies: body.emailsReplies,
+          answered: body.answered,
+        };
       };
       const write = (uid: string, chatBoxId: string, internal = false) =>
         sendMessage(services, chatBoxId, { sender: { kind: 'staff', id: uid }, clientId: crypto.randomUUID(), text: 'Hello', internal });
       // Nobody answers contacts yet: nobody is shown (not the organisation's owner, say). No mail is set up here, so
       // no reply is promised by e-mail (invitationMail.test.ts has the other side).
-      expect(await team()).toEqual({ names: [], emailsReplies: false });
+      expect(await team()).toEqual({ names: [], emailsReplies: false, answered: false });
       // Ada answers another contact: she is one who answers.
       const elsewhere = await sessionFor();
       await write('Ada', elsewhere.chatBoxId);
-      expect((await team()).names).toEqual(['Ada']);
+      expect(await team()).toEqual({ names: ['Ada'], emailsReplies: false, answered: false });
+      // A note is no answer; a message is.
+      await write('Cy', session.chatBoxId, true);
+      expect((await team()).answered).toBe(false);
       await write('Cy', session.chatBoxId);
+      expect((await team()).answered).toBe(true);
       await write('Di', session.chatBoxId);
       await write('Ed', session.chatBoxId, true);
       expect((await team()).names).toEqual(['Di', 'Cy', 'Ada']);

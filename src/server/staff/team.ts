@@ -32,6 +32,15 @@ export function answeringStaff(db: Queryable, chatBoxId: string): Promise<Organi
   );
 }
 
+/** Whether staff ever answered in this chat box (a note is no answer): the contact's page may hold only its last page. */
+export async function answeredHere(db: Queryable, chatBoxId: string): Promise<boolean> {
+  const [row] = await db.query<{ answered: boolean }>(
+    `select exists (select 1 from messages where chat_box_id = $1 and sender_kind = 'staff' and not internal) as answered`,
+    [chatBoxId],
+  );
+  return row?.answered === true;
+}
+
 /** Whether a contact who waits is e-mailed the reply: the server sends mail and they did not turn it off. */
 export async function emailsReplies(db: Queryable, contactId: string): Promise<boolean> {
   const [row] = await db.query<{ off: boolean }>(`select missed_mail_off_at is not null as off from contacts where id = $1`, [contactId]);
