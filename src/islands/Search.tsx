@@ -192,7 +192,13 @@ function SearchView({ lang, messages, topics }: Props) {
       </p>
       <p className="search-status" role="status">
         {/* The query is heard with the count, so a new search with as many results is announced too. */}
-        {done && <span className="sr-only">{t('search.resultsFor', { query: isolate(done.answer.corrected ?? done.query) })} </span>}
+        {done && (
+          <span className="sr-only">
+            {done.answer.corrected && done.answer.total > 0
+              ? t('search.correctedTo', { query: isolate(done.query.trim()), corrected: isolate(done.answer.corrected) })
+              : t('search.resultsFor', { query: isolate(done.query) })}{' '}
+          </span>
+        )}
         {status}
       </p>
       {/* data-query names the text these results answer (the benchmark times keystroke to render with it). */}

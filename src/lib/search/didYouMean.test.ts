@@ -34,8 +34,16 @@ describe('nearestWord', () => {
 
 describe('correctedQuery', () => {
   it('replaces only the missed words, and says nothing when none has a near word', () => {
-    expect(correctedQuery('reset pasword', ['pasword'], words)).toBe('reset password');
-    expect(correctedQuery('refund policy', ['refund', 'policy'], words)).toBeUndefined();
+    expect(correctedQuery('reset pasword', 'en', ['pasword'], words)).toBe('reset password');
+    expect(correctedQuery('refund policy', 'en', ['refund', 'policy'], words)).toBeUndefined();
+    // Every occurrence, as a word (not inside another), whatever its width or case.
+    expect(correctedQuery('Pasword, pasword; passwordless', 'en', ['Pasword', 'pasword'], words)).toBe('password, password; passwordless');
+    expect(correctedQuery('ｐａｓｗｏｒｄ reset', 'en', ['pasword'], words)).toBe('password reset');
+  });
+
+  it('never corrects a word the articles use, and offers words as the articles spell them', () => {
+    expect(nearestWord('password', words)).toBeUndefined();
+    expect(nearestWord('ruckerstatung', [['rückerstattung', 3]])).toBe('rückerstattung');
   });
 });
 

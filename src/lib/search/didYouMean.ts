@@ -1,9 +1,10 @@
 /**
  * "Did you mean": a query word the index does not hold is replaced by the nearest word the help centre's articles
  * use in that language (the vocabulary the build writes to /{lang}/search-words.json, vocabulary.ts), one or two
- * typing mistakes away, the more frequent word winning a tie.
+ * typing mistakes away, the more frequent word winning a tie. Words are compared folded (no case, no accents) and
+ * offered as the articles spell them.
  */
-import { fold } from './relevance.ts';
+import { fold, querySegments } from './relevance.ts';
 
 /** Words and how often the articles use them, the most frequent first. */
 export type Vocabulary = [word: string, count: number][];
@@ -36,29 +37,38 @@ export function editDistance(a: string[], b: string[], limit: number): number {
  */
 const allowedEdits = (length: number) => (length <= 2 ? 0 : length <= 7 ? 1 : 2);
 
-/** The vocabulary's nearest word to `term`, if one is close enough. */
+/**
+ * The vocabulary's nearest word to `term` if one is close enough, as the articles spell it; none when the articles
+ * use the word itself (the index may hold it in a form the check missed: no correcting a right word).
+ */
 export function nearestWord(term: string, vocabulary: Vocabulary): string | undefined {
   const letters = [...fold(term)];
   const limit = allowedEdits(letters.length);
   if (!limit) return undefined;
   let found: { word: string; distance: number } | undefined;
   for (const [word] of vocabulary) {
-    const distance = editDistance(letters, [...word], limit);
+    const distance = editDistance(letters, [...fold(word)], limit);
+    if (distance === 0) return undefined;
     // The vocabulary runs from the most frequent word: a later word wins only by being nearer.
-    if (distance <= limit && distance > 0 && (!found || distance < found.distance)) found = { word, distance };
+    if (distance <= limit && (!found || distance < found.distance)) found = { word, distance };
   }
   return found?.word;
 }
 
-/** The query with each of `missed` replaced by its nearest word, or undefined when none has one. */
-export function correctedQuery(query: string, missed: string[], vocabulary: Vocabulary): string | undefined {
-  let corrected = query;
+/**
+ * The query with each word of `missed` replaced by its nearest word, everything between the words kept, or
+ * undefined when none has one. Word by word, not text replacement: a word may be part of another, or repeated.
+ */
+export function correctedQuery(query: string, lang: string, missed: string[], vocabulary: Vocabulary): string | undefined {
+  const replacements = new Map(missed.map((term) => [fold(term), nearestWord(term, vocabulary)]));
   let changed = false;
-  for (const term of missed) {
-    const word = nearestWord(term, vocabulary);
-    if (!word) continue;
-    corrected = corrected.replace(term, word);
-    changed = true;
-  }
+  const corrected = querySegments(query, lang)
+    .map(({ segment, isWordLike }) => {
+      const word = isWordLike ? replacements.get(fold(segment)) : undefined;
+      if (!word) return segment;
+      changed = true;
+      return word;
+    })
+    .join('');
   return changed ? corrected : undefined;
 }

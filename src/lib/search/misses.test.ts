@@ -38,6 +38,11 @@ describe('missReporter', () => {
     expect(sent).toEqual([{ query: 'password', kind: 'unopened' }]);
     misses.opened();
     misses.found('invitation', 5);
+    vi.advanceTimersByTime(1500);
+    // Typed on, then back to the same results: the words between were half typed, not searches.
+    misses.found('invitation rzz', 0);
+    misses.found('invitation', 5);
+    misses.found('Invitation', 5);
     misses.stop();
     expect(sent).toEqual([
       { query: 'password', kind: 'unopened' },

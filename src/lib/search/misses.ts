@@ -26,8 +26,10 @@ export function missReporter(lang: Lang, delayMs = 1500): MissReporter {
   let unopened: string | undefined;
 
   function report(query: string, kind: SearchMissKind) {
-    if (reported.has(query)) return;
-    reported.add(query);
+    // Once per text as the server counts it (its case and spacing do not make another search).
+    const counted = query.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ');
+    if (reported.has(counted)) return;
+    reported.add(counted);
     // Best effort: a lost report costs a count, never the reader anything; keepalive lets it outlive the page.
     fetch(endpoints.searchMiss.path, {
       method: 'POST',
@@ -50,7 +52,11 @@ export function missReporter(lang: Lang, delayMs = 1500): MissReporter {
     found(query, total) {
       clearTimeout(timer);
       const text = query.trim();
-      if (text === unopened) return;
+      // Back to the results on screen: whatever was typed since was a word half typed.
+      if (text === unopened) {
+        pending = undefined;
+        return;
+      }
       pending = text ? { query: text, total } : undefined;
       if (!text) return settle();
       timer = setTimeout(settle, delayMs);

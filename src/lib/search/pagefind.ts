@@ -24,7 +24,9 @@ interface Pagefind {
   search(
     term: string,
     options?: Record<string, unknown>,
-  ): Promise<{ results: { id: string; score: number; matchedMetaFields?: string[]; data(): Promise<PagefindResultData> }[] }>;
+  ): Promise<{
+    results: { id: string; score: number; words: number[]; matchedMetaFields?: string[]; data(): Promise<PagefindResultData> }[];
+  }>;
   /** Every filter's values with how many pages have each. */
   filters(): Promise<Record<string, Record<string, number>>>;
 }
@@ -74,6 +76,8 @@ type PagefindResult = Awaited<ReturnType<Pagefind['search']>>['results'][number]
 /** A query word's own search: its pages, and whether the index holds the word at all (relevance.ts says why not). */
 interface TermSearch {
   held: boolean;
+  /** Held as typed (a word starting with it), not only as a stem ("langauge" held by "lang" is not). */
+  exact: boolean;
   results: PagefindResult[];
 }
 
@@ -109,13 +113,18 @@ export function searcher(lang: string, pagefind: PagefindSearch, loadVocabulary:
     if (!search) {
       search = kept(async () => {
         if (topic) {
-          const { held } = await term(text, '');
-          return { held, results: held ? (await pagefind.search(text, { filters: { topic } })).results : [] };
+          const { held, exact } = await term(text, '');
+          return { held, exact, results: held ? (await pagefind.search(text, { filters: { topic } })).results : [] };
         }
         const { results } = await pagefind.search(text);
-        const first = await results[0]?.data();
-        const held = !!first && wordsAt(first.raw_content, first.locations).some((word) => matchesTerm(text, word));
-        return { held, results: held ? results : [] };
+        const [first] = results;
+        // The result's own word positions: the page's data is one object Pagefind rewrites for every search.
+        const matched = first ? wordsAt((await first.data()).raw_content, first.words) : [];
+        const held = matched.some((word) => matchesTerm(text, word));
+        const exact = matched.some((word) => fold(word).startsWith(fold(text)));
+        // Pagefind answers a chunk it failed to fetch as "no such word": a word not held is asked again next time.
+        if (!held) terms.delete(key);
+        return { held, exact, results: held ? results : [] };
       });
       terms.set(key, search);
     }
@@ -127,7 +136,10 @@ export function searcher(lang: string, pagefind: PagefindSearch, loadVocabulary:
     term,
     pages: kept(async () => {
       const topics = (await pagefind.filters())['topic'] ?? {};
-      return Object.values(topics).reduce((sum, count) => sum + count, 0);
+      const pages = Object.values(topics).reduce((sum, count) => sum + count, 0);
+      // None means the filter's chunk did not load (Pagefind does not say): asked again, not kept.
+      if (!pages) throw new Error('Pagefind has no topic filter');
+      return pages;
     }),
     vocabulary: kept(loadVocabulary),
   };
@@ -142,24 +154,29 @@ export async function answerQuery(search: Searcher, query: string, topic: string
   const wordsOf = (text: string) => [...new Map(queryTerms(text, search.lang).map((term) => [fold(term), term])).values()];
   // One word at a time, each read before the next is asked: with searches (or reading one's results while another
   // ran) side by side, Pagefind was seen answering one word with another's pages, and precision fell by 0.1.
-  const searchAll = async (terms: string[]) => {
+  const searchAll = async (terms: string[], within = topic) => {
     const searches: TermSearch[] = [];
-    for (const term of terms) searches.push(await search.term(term, topic));
+    for (const term of terms) searches.push(await search.term(term, within));
     return searches;
   };
   let terms = wordsOf(query);
   let searches = await searchAll(terms);
-  const missed = terms.filter((_, index) => !searches[index]!.held);
+  // Not held as typed: a near word the articles use is what was meant ("langauge", held only by "lang").
+  const missed = terms.filter((_, index) => !searches[index]!.exact);
   let corrected: string | undefined;
   if (missed.length) {
-    corrected = correctedQuery(query, missed, await search.vocabulary().catch(() => []));
+    corrected = correctedQuery(query, search.lang, missed, await search.vocabulary().catch(() => []));
     if (corrected) {
       terms = wordsOf(corrected);
       searches = await searchAll(terms);
     }
   }
+  // A word's weight is its rarity among all the articles, with a topic filter too: the filter narrows the pages
+  // shown, not which pages answer.
+  const everywhere = topic ? await searchAll(terms, '') : searches;
   const ranked = rankPages(
-    searches.map(({ results }) => ({
+    searches.map(({ results }, index) => ({
+      pagesWithWord: everywhere[index]!.results.length,
       hits: results.map((result) => ({
         id: result.id,
         score: result.score,

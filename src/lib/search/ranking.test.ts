@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { rankPages, type TermHits } from './ranking.ts';
 
-const hits = (...ids: string[]): TermHits => ({ hits: ids.map((id) => ({ id, score: 1, inTitle: false })) });
+const hits = (...ids: string[]): TermHits => ({ hits: ids.map((id) => ({ id, score: 1, inTitle: false })), pagesWithWord: ids.length });
 const pages = Array.from({ length: 30 }, (_, index) => `p${index}`);
 
 describe('rankPages', () => {
@@ -15,7 +15,14 @@ describe('rankPages', () => {
   });
 
   it('answers nothing when the telling word is in no page', () => {
-    expect(rankPages([{ hits: [] }, hits('p1', 'p2', 'p3', 'p4', 'p5', 'p6')], 30)).toEqual([]);
+    expect(rankPages([{ hits: [], pagesWithWord: 0 }, hits('p1', 'p2', 'p3', 'p4', 'p5', 'p6')], 30)).toEqual([]);
+  });
+
+  it('weighs a word by all the articles holding it when a topic filter shows fewer', () => {
+    // Within the topic, "a" is on one page and "b" on two; across topics, "a" is common and "b" rare.
+    const a = { hits: [{ id: 'p1', score: 1, inTitle: false }], pagesWithWord: 28 };
+    const b = { hits: ['p1', 'p2'].map((id) => ({ id, score: 1, inTitle: false })), pagesWithWord: 2 };
+    expect(rankPages([a, b], 30).map((page) => page.id)).toEqual(['p1', 'p2']);
   });
 
   it('puts a page with the word in its title first, then by Pagefind’s score', () => {
@@ -27,6 +34,7 @@ describe('rankPages', () => {
             { id: 'title', score: 2, inTitle: true },
             { id: 'less', score: 3, inTitle: false },
           ],
+          pagesWithWord: 3,
         },
       ],
       30,

@@ -10,6 +10,8 @@
 export interface TermHits {
   /** Pagefind's pages for the word alone, with its scores; empty for a word the index does not hold. */
   hits: { id: string; score: number; inTitle: boolean }[];
+  /** How many articles hold the word (more than `hits` when a topic filter narrows them). */
+  pagesWithWord: number;
 }
 
 export interface RankedPage {
@@ -23,11 +25,11 @@ export const minCoverage = 0.5;
 const weightOf = (pagesWithWord: number, pages: number) => Math.log(1 + pages / (pagesWithWord + 0.5));
 
 export function rankPages(terms: TermHits[], pages: number): RankedPage[] {
-  const total = terms.reduce((sum, term) => sum + weightOf(term.hits.length, pages), 0);
+  const total = terms.reduce((sum, term) => sum + weightOf(term.pagesWithWord, pages), 0);
   const found = new Map<string, { score: number; weight: number }>();
   for (const term of terms) {
     if (!term.hits.length) continue;
-    const weight = weightOf(term.hits.length, pages);
+    const weight = weightOf(term.pagesWithWord, pages);
     const best = Math.max(...term.hits.map((hit) => hit.score));
     for (const hit of term.hits) {
       const page = found.get(hit.id) ?? { score: 0, weight: 0 };

@@ -7,11 +7,18 @@
 
 const segmenters = new Map<string, Intl.Segmenter>();
 
-/** The query's words as the reader's language splits them (Japanese and Thai have no spaces between words). */
-export function queryTerms(query: string, lang: string): string[] {
+/** The query as the reader's language splits it into words and what lies between them (NFKC: ｐａｓｓ is pass). */
+export function querySegments(query: string, lang: string): Intl.SegmentData[] {
   let segmenter = segmenters.get(lang);
   if (!segmenter) segmenters.set(lang, (segmenter = new Intl.Segmenter(lang, { granularity: 'word' })));
-  return [...segmenter.segment(query.normalize('NFKC'))].filter((part) => part.isWordLike).map((part) => part.segment);
+  return [...segmenter.segment(query.normalize('NFKC'))];
+}
+
+/** The query's words (Japanese and Thai have no spaces between them); a "word" of no letter or digit is none. */
+export function queryTerms(query: string, lang: string): string[] {
+  return querySegments(query, lang)
+    .filter((part) => part.isWordLike && fold(part.segment))
+    .map((part) => part.segment);
 }
 
 /**

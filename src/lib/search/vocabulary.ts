@@ -1,6 +1,6 @@
 /**
- * The words a language's articles use, for "did you mean" (didYouMean.ts): titles, descriptions and texts as
- * the reader's language splits them into words, folded as the search folds a query, counted, the most frequent first.
+ * The words a language's articles use, for "did you mean" (didYouMean.ts): titles and texts (what the index holds)
+ * as the reader's language splits them into words, in lower case, counted, the most frequent first.
  */
 import type { Vocabulary } from './didYouMean.ts';
 import { fold, queryTerms } from './relevance.ts';
@@ -14,12 +14,17 @@ export const vocabularyAddress = (lang: string) => `/${lang}/search-words.json`;
 /** Scripts without spaces between words, whose words are short: a two-letter word is a word there. */
 const unspaced = /\p{Script=Han}|\p{Script=Hiragana}|\p{Script=Katakana}|\p{Script=Thai}/u;
 
+/** Markdown's link and image addresses are not text a reader sees, nor words the index holds. */
+const addresses = /\]\([^)]*\)|<https?:[^>]*>|https?:\/\/\S+/g;
+
 export function vocabulary(texts: { lang: string; text: string }[]): Vocabulary {
   const counts = new Map<string, number>();
   for (const { lang, text } of texts) {
-    for (const term of queryTerms(text, lang)) {
-      const word = fold(term);
-      if ([...word].length < (unspaced.test(word) ? 2 : 3) || /^\p{N}+$/u.test(word)) continue;
+    for (const term of queryTerms(text.replace(addresses, ']'), lang)) {
+      // As the articles spell it (accents kept: it is shown), in lower case.
+      const word = term.toLocaleLowerCase(lang);
+      const letters = [...fold(word)];
+      if (letters.length < (unspaced.test(word) ? 2 : 3) || /^\p{N}+$/u.test(fold(word))) continue;
       counts.set(word, (counts.get(word) ?? 0) + 1);
     }
   }

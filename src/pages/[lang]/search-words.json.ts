@@ -12,7 +12,7 @@ export const GET: APIRoute = async ({ params }) => {
   const texts = await Promise.all(
     (await articlesIn(lang)).map(async ({ entry, textLang }) => ({
       lang: textLang,
-      text: [entry.data.title, entry.data.description, await readMarkdownBody(entry.filePath!)].join('\n'),
+      text: [entry.data.title, await readMarkdownBody(entry.filePath!)].join('\n'),
     })),
   );
   return new Response(JSON.stringify(vocabulary(texts)), { headers: { 'Content-Type': 'application/json' } });
