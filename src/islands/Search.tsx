@@ -40,7 +40,8 @@ function SearchView({ lang, messages, topics }: Props) {
   const [state, setState] = useState<State>({ status: 'idle' });
   const input = useRef<HTMLInputElement>(null);
   const list = useRef<HTMLOListElement>(null);
-  // Searches over every topic that found nothing are counted (staff see them); a topic filter's empty page is not a gap.
+  // Searches over every topic that found nothing useful are counted (staff see them); a topic filter's empty page is
+  // not a gap.
   const misses = useMemo(() => missReporter(lang), [lang]);
   useEffect(() => {
     // Leaving the page, or the island going with a client-side navigation: results left unopened are told.
@@ -59,7 +60,8 @@ function SearchView({ lang, messages, topics }: Props) {
         ({ query, topic, shown }: { query: string; topic: string; shown: number }) => searchArticles(lang, query, topic, shown),
         ({ query, topic }, answer) => {
           setState({ status: 'done', query, answer });
-          misses.found(topic ? '' : query, answer.total);
+          // Narrowed to a topic: the same search, read more closely, not a new one (nor results left unopened).
+          if (!topic) misses.found(query, answer.total);
         },
         () => setState({ status: 'failed' }),
       ),
