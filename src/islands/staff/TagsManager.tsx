@@ -51,7 +51,11 @@ export default function TagsManager({ t, api }: Props) {
 
   function onAdd(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
-    void run(async () => t('tags.added', { name: (await api.createTag(name.trim())).name })).then((ok) => ok && setName(''));
+    const submitted = name;
+    // Cleared once the list is read again, unless the next name was typed meanwhile.
+    void run(async () => t('tags.added', { name: (await api.createTag(submitted.trim())).name })).then(
+      (ok) => ok && setName((current) => (current === submitted ? '' : current)),
+    );
   }
 
   return (
