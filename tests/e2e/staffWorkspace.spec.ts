@@ -157,9 +157,13 @@ test('an admin adds an agent and removes them after confirming; the last admin c
   await admin.getByLabel(en['staffAdmin.email']!).fill(email);
   await admin.getByLabel(en['staffAdmin.nameOptional']!).fill('Avery Added');
   await admin.getByLabel(en['staffAdmin.role']!, { exact: true }).selectOption('agent');
+  // Their welcome e-mail in the language chosen for them, not the admin's page language.
+  await expect(admin.getByLabel(en['staffAdmin.language']!)).toHaveValue('en');
+  await admin.getByLabel(en['staffAdmin.language']!).selectOption('de');
   await admin.getByRole('button', { name: en['staffAdmin.addButton']!, exact: true }).click();
   const row = admin.getByRole('row').filter({ hasText: email });
   await expect(row).toContainText('Avery Added');
+  expect((await simpleParser(await caughtMailTo(email))).text).toContain('/de/login?next=%2Fde%2Fchat');
   await expect(row.getByRole('combobox', { name: fill(en['staffAdmin.roleFor']!, { name: 'Avery Added' }) })).toHaveValue('agent');
   await expect(row).toContainText(en['staffAdmin.notSignedInYet']!);
 

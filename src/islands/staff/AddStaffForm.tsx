@@ -1,7 +1,10 @@
-/** Admins add a staff member by e-mail with a role (and, if they like, a name); refused fields are said next to them. */
+/**
+ * Admins add a staff member by e-mail with a role, the language their welcome e-mail and notifications come in (the
+ * admin's page language unless chosen), and if they like a name; refused fields are said next to them.
+ */
 import { useId, useState, type SubmitEvent } from 'react';
 import type { StaffRole } from '../../lib/api/staff.ts';
-import type { Lang } from '../../lib/i18n/languages.ts';
+import { endonyms, languages, type Lang } from '../../lib/i18n/languages.ts';
 import type { Translate } from '../../lib/i18n/translate.ts';
 import { apiErrorText, formProblems, type FormProblems } from '../../lib/staff/fieldIssues.ts';
 import type { StaffApi } from '../../lib/staff/staffApi.ts';
@@ -23,6 +26,7 @@ export default function AddStaffForm({ lang, t, api, onAdded }: Props) {
   const [email, setEmail] = useState('');
   const [name, setName] = useState('');
   const [role, setRole] = useState<StaffRole>('agent');
+  const [theirLang, setTheirLang] = useState<Lang>(lang);
   const [problems, setProblems] = useState(noProblems);
   const [done, setDone] = useState('');
   const [busy, setBusy] = useState(false);
@@ -32,7 +36,7 @@ export default function AddStaffForm({ lang, t, api, onAdded }: Props) {
     setBusy(true);
     setDone('');
     try {
-      const member = await api.addStaff({ email: email.trim(), role, lang, ...(name.trim() && { name: name.trim() }) });
+      const member = await api.addStaff({ email: email.trim(), role, lang: theirLang, ...(name.trim() && { name: name.trim() }) });
       setProblems(noProblems);
       setDone(t('staffAdmin.added', { name: member.name || member.email }));
       setEmail('');
@@ -92,6 +96,22 @@ export default function AddStaffForm({ lang, t, api, onAdded }: Props) {
           >
             <option value="agent">{t('staffAdmin.role.agent')}</option>
             <option value="admin">{t('staffAdmin.role.admin')}</option>
+          </select>
+        )}
+      </Field>
+      <Field id={`${id}-lang`} label={t('staffAdmin.language')}>
+        {(described) => (
+          <select
+            id={`${id}-lang`}
+            value={theirLang}
+            onChange={(event) => setTheirLang(event.currentTarget.value as Lang)}
+            aria-describedby={described}
+          >
+            {languages.map((option) => (
+              <option key={option} value={option} lang={option}>
+                {endonyms[option]}
+              </option>
+            ))}
           </select>
         )}
       </Field>

@@ -38,7 +38,8 @@ export default function WorkspaceScreen({ lang, t, messages, staff, mailEnabled 
   const [detailsShown, setDetailsShown] = useState(false);
   const [contactName, setContactName] = useState<string | undefined>();
   /** Why a shortcut did nothing, for a screen reader (a sighted agent sees there is no conversation to act on). */
-  const [shortcutNotice, setShortcutNotice] = useState('');
+  // Why a shortcut did nothing; `said` counts, so the same reason twice changes the region's text and is heard twice.
+  const [shortcutNotice, setShortcutNotice] = useState({ text: '', said: 0 });
   const heading = useRef<HTMLHeadingElement>(null);
   const listHeading = useRef<HTMLHeadingElement>(null);
   const openDetails = useRef<HTMLButtonElement>(null);
@@ -108,15 +109,14 @@ export default function WorkspaceScreen({ lang, t, messages, staff, mailEnabled 
   /** What a shortcut does: the open conversation's own controls do the work (marked `data-shortcut`); one that
    * asks for a choice (snooze until when) gets the focus. */
   function run(action: WorkspaceAction) {
-    setShortcutNotice('');
+    setShortcutNotice(({ said }) => ({ text: '', said }));
     if (action === 'help') return shortcuts.current?.open();
     if (action === 'next' || action === 'previous') return moveInList(action === 'next' ? 1 : -1);
     if (action === 'select') return selectInList();
     const control = conversation.current?.querySelector<HTMLElement>(`[data-shortcut="${action}"]:not(:disabled)`);
     if (!control) {
-      // Said after the region was emptied, so the same reason twice is heard twice.
       const why = !chatBoxId ? 'shortcuts.openFirst' : action === 'snooze' ? 'shortcuts.snoozeOpenOnly' : undefined;
-      if (why) setTimeout(() => setShortcutNotice(t(why)), 100);
+      if (why) setShortcutNotice(({ said }) => ({ text: t(why), said: said + 1 }));
       return;
     }
     if (action === 'snooze') return control.focus();
@@ -157,7 +157,7 @@ export default function WorkspaceScreen({ lang, t, messages, staff, mailEnabled 
       {/* The page's heading for every pane layout (on a phone, the list's own is hidden with it). */}
       <h1 className="sr-only">{t('workspace.nav')}</h1>
       <p className="sr-only" role="status">
-        {shortcutNotice}
+        {shortcutNotice.text && `${shortcutNotice.text}${shortcutNotice.said % 2 ? '\u00a0' : ''}`}
       </p>
       <section className="workspace-list" aria-labelledby={`${id}-list`} ref={list}>
         <div className="workspace-list-head">

@@ -29,6 +29,15 @@ describe('the workspace’s shortcuts', () => {
     expect(workspaceAction(press('?', 'Slash', { shiftKey: true }))).toBe('help');
   });
 
+  it('move in the list with the arrows while nothing has the focus, and leave them to whatever has it', () => {
+    const body = { tagName: 'BODY', isContentEditable: false } as unknown as EventTarget;
+    expect(workspaceAction(press('ArrowDown', 'ArrowDown', { target: body }))).toBe('next');
+    expect(workspaceAction(press('ArrowUp', 'ArrowUp'))).toBe('previous');
+    const log = { tagName: 'DIV', isContentEditable: false } as unknown as EventTarget;
+    expect(workspaceAction(press('ArrowDown', 'ArrowDown', { target: log }))).toBeUndefined();
+    expect(workspaceAction(press('ArrowDown', 'ArrowDown', { target: field('SELECT') }))).toBeUndefined();
+  });
+
   it('do nothing while typing in a field, with a modifier held, or for other keys', () => {
     for (const tag of ['INPUT', 'TEXTAREA', 'SELECT']) expect(workspaceAction(press('e', 'KeyE', { target: field(tag) }))).toBeUndefined();
     expect(workspaceAction(press('e', 'KeyE', { target: field('INPUT', 'search') }))).toBeUndefined();

@@ -19,8 +19,8 @@ interface Shortcut {
 }
 
 export const workspaceShortcuts: Shortcut[] = [
-  { keys: ['j'], code: 'KeyJ', action: 'next', label: 'shortcuts.next' },
-  { keys: ['k'], code: 'KeyK', action: 'previous', label: 'shortcuts.previous' },
+  { keys: ['j', '↓'], code: 'KeyJ', action: 'next', label: 'shortcuts.next' },
+  { keys: ['k', '↑'], code: 'KeyK', action: 'previous', label: 'shortcuts.previous' },
   { keys: ['Enter'], label: 'shortcuts.enter' },
   { keys: ['r'], code: 'KeyR', action: 'reply', label: 'shortcuts.reply' },
   { keys: ['n'], code: 'KeyN', action: 'note', label: 'shortcuts.note' },
@@ -42,9 +42,15 @@ export interface KeyPress {
   target: EventTarget | null;
 }
 
+/** Nothing has the focus: arrows then move in the list (anywhere else they scroll what has it, or move in a control). */
+const onPageItself = (target: EventTarget | null) => !target || (target as { tagName?: string }).tagName === 'BODY';
+
 /** The action a key press asks for, or undefined (a field has the focus, a modifier is held, no such shortcut). */
 export function workspaceAction({ key, code, ctrlKey, metaKey, altKey, shiftKey, target }: KeyPress): WorkspaceAction | undefined {
   if (ctrlKey || metaKey || altKey || typingInField(target)) return undefined;
+  if ((key === 'ArrowDown' || key === 'ArrowUp') && !shiftKey) {
+    return onPageItself(target) ? (key === 'ArrowDown' ? 'next' : 'previous') : undefined;
+  }
   if (key === '?' || (shiftKey && code === 'Slash')) return 'help';
   if (shiftKey) return undefined;
   return workspaceShortcuts.find((shortcut) => shortcut.code === code)?.action;
