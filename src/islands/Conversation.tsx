@@ -9,6 +9,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import type { ChatStatus, Participant } from '../lib/api/chat.ts';
 import { signedOutCodes } from '../lib/api/constants.ts';
+import { ApiRequestError } from '../lib/http/client.ts';
 import type { TokenGetter } from '../lib/chat/chatApi.ts';
 import { startLiveConversation, type LiveConversation } from '../flows/chat/liveConversation.ts';
 import { sameParticipant } from '../lib/chat/timeline.ts';
@@ -64,6 +65,9 @@ export default function Conversation(props: Props) {
   const isStaff = me.kind === 'staff';
   // Staff only: contacts never download the staff tools.
   const staffTools = useLazyModule(isStaff, () => import('./chat/StaffTools.tsx'));
+  // Contacts, once staff resolved the conversation and asked how it was.
+  const ratingAsked = !isStaff && state.status === 'resolved' && state.rating ? state.rating : undefined;
+  const RatingPrompt = useLazyModule(!!ratingAsked, () => import('./chat/RatingPrompt.tsx'))?.default;
 
   useEffect(() => {
     const started = startLiveConversation({ chatBoxId, conversation, getToken: () => tokenGetter.current() });
@@ -214,13 +218,22 @@ export default function Conversation(props: Props) {
           readUpTo={myCursor}
           onSeen={setSeenUpTo}
           footer={
-            !isStaff &&
-            !answered && (
-              <p className="chat-waiting muted">
-                {t('chat.team.willAnswer')}
-                {state.team?.emailsReplies && ` ${t('chat.team.willEmail')}`}
-              </p>
-            )
+            <>
+              {!isStaff && !answered && (
+                <p className="chat-waiting muted">
+                  {t('chat.team.willAnswer')}
+                  {state.team?.emailsReplies && ` ${t('chat.team.willEmail')}`}
+                </p>
+              )}
+              {ratingAsked && RatingPrompt && (
+                <RatingPrompt
+                  t={t}
+                  rating={ratingAsked}
+                  rate={(score, comment) => live.current?.rate(score, comment) ?? Promise.resolve()}
+                  errorText={(error) => errorText(error instanceof ApiRequestError ? error.code : 'unknown')}
+                />
+              )}
+            </>
           }
         />
       )}
@@ -234,6 +247,19 @@ export default function Conversation(props: Props) {
         send={(text, options) => live.current?.send(text, options) ?? { ok: false, problem: 'empty', over: 0 }}
         onTyping={() => live.current?.typing()}
         serverError={lastFailed?.failed ? errorText(lastFailed.failed) : undefined}
+        tool={
+          staffTools &&
+          ((tool) => (
+            <staffTools.SavedReplyPicker
+              {...tool}
+              lang={lang}
+              t={t}
+              getToken={currentToken}
+              chatBoxId={chatBoxId}
+              contact={state.chatBox?.contact}
+            />
+          ))
+        }
       />
     </div>
   );

@@ -1,6 +1,7 @@
 /**
  * The staff page, /{lang}/staff: everyone on the staff sees their colleagues and roles; admins add, change and
- * remove them (never the last admin), keep the tags list and see who invited whom. Its other views: the contacts directory and the
+ * remove them (never the last admin), and keep the organisation's settings, tags and saved replies and see who
+ * invited whom (staff/AdminTools.tsx, loaded for admins only). Its other views: the contacts directory and the
  * help-centre report. Firebase loads only where staff signed in on this browser; anyone else is pointed to the
  * sign-in page, which brings them back here.
  */
@@ -11,20 +12,18 @@ import type { ClientSettings } from '../lib/clientSettings.ts';
 import { ApiRequestError } from '../lib/http/client.ts';
 import type { Lang } from '../lib/i18n/languages.ts';
 import type { Messages } from '../lib/i18n/schema.ts';
+import { useLazyModule } from './useLazyModule.ts';
 import { useTranslator } from './useTranslator.ts';
 import { hasStaffHint } from '../lib/staff/signedInHint.ts';
 import { createStaffPageApi } from '../lib/staff/staffPageApi.ts';
 import type { StaffChatIdentity } from '../flows/staff/staffChat.ts';
 import { $organizationUser, $staffAuth } from '../stores/staffAuth.ts';
 import AppErrorGate from './AppErrorGate.tsx';
-import AddStaffForm from './staff/AddStaffForm.tsx';
 import ContactDirectory from './staff/ContactDirectory.tsx';
 import { paths } from '../lib/paths.ts';
 import StaffList from './staff/StaffList.tsx';
-import TagsManager from './staff/TagsManager.tsx';
 import MailNotifications from './staff/MailNotifications.tsx';
 import HelpCentreReport from './staff/HelpCentreReport.tsx';
-import InvitationLog from './staff/InvitationLog.tsx';
 import { apiErrorText } from '../lib/staff/fieldIssues.ts';
 
 interface Props {
@@ -38,11 +37,16 @@ interface Props {
   view?: StaffView;
 }
 
-export type StaffView = 'staff' | 'helpCentre' | 'contacts';
+export type StaffView = 'staff' | 'helpCentre' | 'contacts' | 'ratings';
 
-const viewPath = (lang: Lang, view: StaffView) =>
-  view === 'helpCentre' ? paths.helpCentreReport(lang) : view === 'contacts' ? paths.contacts(lang) : paths.staff(lang);
-const viewTitle = { staff: 'staffAdmin.title', helpCentre: 'helpCentre.title', contacts: 'contacts.title' } as const;
+const viewPaths = { staff: paths.staff, helpCentre: paths.helpCentreReport, contacts: paths.contacts, ratings: paths.ratingsReport };
+const viewPath = (lang: Lang, view: StaffView) => viewPaths[view](lang);
+export const viewTitle = {
+  staff: 'staffAdmin.title',
+  helpCentre: 'helpCentre.title',
+  contacts: 'contacts.title',
+  ratings: 'ratings.title',
+} as const;
 
 type Access = { kind: 'checking' } | { kind: 'signedOut' } | { kind: 'notStaff' } | { kind: 'staff'; identity: StaffChatIdentity };
 
@@ -64,6 +68,10 @@ function StaffAdminView({ lang, messages, settings, view = 'staff' }: Props) {
   }, [settings]);
 
   const getToken = access.kind === 'staff' ? access.identity.getToken : undefined;
+  const isAdmin = member?.role === 'admin';
+  // Admins only, and loaded apart: the page's own budget stays for what everyone sees.
+  const AdminTools = useLazyModule(isAdmin && view === 'staff', () => import('./staff/AdminTools.tsx'))?.default;
+  const RatingsReport = useLazyModule(isAdmin && view === 'ratings', () => import('./staff/RatingsReport.tsx'))?.default;
   const api = useMemo(() => getToken && createStaffPageApi(getToken), [getToken]);
   const load = useCallback(() => {
     if (!api || view !== 'staff') return;
@@ -94,13 +102,19 @@ function StaffAdminView({ lang, messages, settings, view = 'staff' }: Props) {
     );
   }
   if (access.kind === 'notStaff') return <p className="notice">{t('staffAdmin.notStaff')}</p>;
-  const isAdmin = member?.role === 'admin';
   if (view === 'contacts') {
     return (
       <>
         <p className="muted">{t('contacts.intro')}</p>
         {api && getToken && <ContactDirectory lang={lang} t={t} api={api} getToken={getToken} />}
       </>
+    );
+  }
+  if (view === 'ratings') {
+    return isAdmin ? (
+      api && RatingsReport && <RatingsReport lang={lang} t={t} api={api} />
+    ) : (
+      <p className="muted">{t('ratings.adminsOnly')}</p>
     );
   }
   if (view === 'helpCentre') {
@@ -132,13 +146,7 @@ function StaffAdminView({ lang, messages, settings, view = 'staff' }: Props) {
       )}
       {staff && api && <StaffList t={t} api={api} staff={staff} me={member?.email ?? ''} isAdmin={isAdmin} onChanged={load} />}
       {settings.mailEnabled && api && <MailNotifications lang={lang} t={t} api={api} />}
-      {isAdmin && api && getToken && (
-        <>
-          <AddStaffForm lang={lang} t={t} api={api} onAdded={load} />
-          <TagsManager t={t} api={api} />
-          <InvitationLog lang={lang} t={t} api={api} />
-        </>
-      )}
+      {AdminTools && api && <AdminTools lang={lang} t={t} api={api} onAdded={load} />}
     </>
   );
 }

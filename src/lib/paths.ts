@@ -13,6 +13,7 @@ export const paths = {
   chatBox: (lang: Lang, chatBoxId: string) => `/${lang}/chat/${chatBoxId}`,
   staff: (lang: Lang) => `/${lang}/staff`,
   helpCentreReport: (lang: Lang) => `/${lang}/staff/help-centre`,
+  ratingsReport: (lang: Lang) => `/${lang}/staff/ratings`,
   /** The contacts directory, with a search and an open contact when given. */
   contacts: (lang: Lang, { query = '', contactId }: { query?: string; contactId?: string | undefined } = {}) => {
     const search = new URLSearchParams({ ...(query && { q: query }), ...(contactId && { contact: contactId }) }).toString();

@@ -15,6 +15,8 @@ export interface Keys {
   oneTimeCodes: Buffer;
   /** Signs the unsubscribe links of missed-message e-mails (mail/unsubscribe.ts). */
   unsubscribe: Buffer;
+  /** Signs the links of "How was your conversation?" e-mails (mail/ratingLinks.ts). */
+  ratings: Buffer;
 }
 
 /** Separate keys for separate uses, so one can never be mistaken for the other. */
@@ -24,6 +26,7 @@ export async function deriveKeys(secret: string): Promise<Keys> {
     sessionTokens: await sessionTokenKey(derive('session-tokens')),
     oneTimeCodes: derive('one-time-codes'),
     unsubscribe: derive('unsubscribe'),
+    ratings: derive('ratings'),
   };
 }
 

@@ -135,6 +135,23 @@ describe('a conversation', () => {
     expect(conversation.$conversation.get()).toMatchObject({ assignee: lee, status: 'resolved' });
   });
 
+  it("keeps the latest resolution's rating: from the first page, asked by a status event, answered by a rating event", () => {
+    conversation = createConversation(contact);
+    const at = '2026-01-01T10:00:00Z';
+    conversation.applyPage(page([message(1, staff)], { chatBox: { ...page([]).chatBox, rating: { score: 3, comment: null } } }), 'newest');
+    expect(conversation.$conversation.get().rating).toEqual({ score: 3, comment: null });
+    conversation.applyEvent({ type: 'status', chatBoxId: 'cb_1', seq: 10, status: 'open' });
+    expect(conversation.$conversation.get().rating).toEqual({ score: 3, comment: null });
+    // Resolved again: asked again, until the contact answers (here, or in another tab: the event).
+    conversation.applyEvent({ type: 'status', chatBoxId: 'cb_1', seq: 11, status: 'resolved', askRating: true });
+    expect(conversation.$conversation.get().rating).toEqual({ score: null, comment: null });
+    conversation.applyEvent({ type: 'rating', chatBoxId: 'cb_1', seq: 12, position: 5, score: 5, comment: 'Great', by: null, at });
+    expect(conversation.$conversation.get().rating).toEqual({ score: 5, comment: 'Great' });
+    // An older page read later does not undo it.
+    conversation.applyPage(page([], { chatBox: { ...page([]).chatBox, rating: null } }), 'older');
+    expect(conversation.$conversation.get().rating).toEqual({ score: 5, comment: 'Great' });
+  });
+
   it('shows notes as notes, and never as read by the contact, who never gets them', () => {
     conversation = createConversation(staff);
     conversation.applyPage(

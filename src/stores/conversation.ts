@@ -20,6 +20,7 @@ import type {
   TypingEvent,
 } from '../lib/api/chat.ts';
 import { activityFromEvent, mergeActivity } from '../lib/chat/activity.ts';
+import type { RatingState } from '../lib/api/ratings.ts';
 import type { TeamAnswer } from '../lib/api/sessions.ts';
 import type { StreamState } from '../lib/chat/eventStream.ts';
 import type { OutboxItem } from '../lib/chat/outbox.ts';
@@ -33,6 +34,8 @@ export interface ConversationState {
   assignee: Assignee | null | undefined;
   /** Staff only: tags, priority and until when it is snoozed (null: not snoozed). */
   triage: Triage;
+  /** "How was your conversation?" for the latest resolution: asked (score null) or answered; null: never asked. */
+  rating: RatingState | null | undefined;
   /** Sorted by id, each once. */
   messages: Message[];
   /** Staff only: what staff did (status, assignment), by seq, each once. */
@@ -67,6 +70,7 @@ export function createConversation(me: Participant, now = () => Date.now()) {
     status: undefined,
     assignee: undefined,
     triage: { tags: [], priority: null, snoozedUntil: null },
+    rating: undefined,
     messages: [],
     activity: [],
     pending: [],
@@ -141,6 +145,7 @@ export function createConversation(me: Participant, now = () => Date.now()) {
         status: state.status ?? answer.chatBox.status,
         // A contact's answer leaves the assignee out; an event may have said more recently.
         assignee: state.assignee !== undefined ? state.assignee : (answer.chatBox.assignee ?? null),
+        rating: state.rating !== undefined ? state.rating : (answer.chatBox.rating ?? null),
         triage: state.loaded
           ? state.triage
           : {
@@ -168,7 +173,9 @@ export function createConversation(me: Participant, now = () => Date.now()) {
         $conversation.setKey('status', event.status);
         // Resolving ends a snooze.
         if (event.status === 'resolved') $conversation.setKey('triage', { ...triage, snoozedUntil: null });
-      } else if (event.type === 'assignment') $conversation.setKey('assignee', event.assignee);
+        if (event.askRating) $conversation.setKey('rating', { score: null, comment: null });
+      } else if (event.type === 'rating') $conversation.setKey('rating', { score: event.score, comment: event.comment });
+      else if (event.type === 'assignment') $conversation.setKey('assignee', event.assignee);
       else if (event.type === 'snooze') $conversation.setKey('triage', { ...triage, snoozedUntil: event.until });
       else if (event.type === 'tags') $conversation.setKey('triage', { ...triage, tags: event.tags });
       else if (event.type === 'priority') $conversation.setKey('triage', { ...triage, priority: event.priority });
@@ -185,6 +192,9 @@ export function createConversation(me: Participant, now = () => Date.now()) {
     },
     setAssignee(assignee: Assignee | null) {
       $conversation.setKey('assignee', assignee);
+    },
+    setRating(rating: RatingState) {
+      $conversation.setKey('rating', rating);
     },
 
     applyTyping(event: TypingEvent) {

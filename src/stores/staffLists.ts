@@ -1,5 +1,5 @@
 /**
- * The lists every conversation of the workspace shares: the organisation's tags and its staff. Read once while the
+ * The lists every conversation of the workspace shares: the organisation's tags, its staff and its saved replies. Read once while the
  * workspace shows, however many conversations open (each toolbar and the inbox's filter and bulk bar read the same),
  * read anew when something says they changed, and forgotten when nothing shows them any more (pages swap without a
  * reload: back from the staff page, where tags and staff change, they are read again). Staff-only lists, so a staff
@@ -7,6 +7,7 @@
  */
 import { atom, onMount } from 'nanostores';
 import type { Tag } from '../lib/api/chat.ts';
+import type { SavedReply } from '../lib/api/savedReplies.ts';
 import type { StaffRecord } from '../lib/api/staff.ts';
 
 function sharedList<T>() {
@@ -43,3 +44,5 @@ function sharedList<T>() {
 
 export const tagList = sharedList<Tag>();
 export const staffList = sharedList<StaffRecord>();
+/** Read when a composer first opens its list of saved replies. */
+export const savedReplyList = sharedList<SavedReply>();

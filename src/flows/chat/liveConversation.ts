@@ -144,6 +144,11 @@ export function startLiveConversation({ chatBoxId, getToken, conversation, origi
       const answer = await api.assign({ chatBoxId, assignee: email });
       if (!closed) conversation.setAssignee(answer.assignee);
     },
+    /** The contact: "How was your conversation?" answered (again, to change it). Throws the server's refusal. */
+    async rate(score: number, comment: string): Promise<void> {
+      const rating = await api.rate({ chatBoxId, score, ...(comment.trim() && { comment }) });
+      if (!closed) conversation.setRating(rating);
+    },
     retry: (clientId: string) => outbox.retry(clientId),
     discard: (clientId: string) => outbox.discard(clientId),
 
@@ -228,6 +233,8 @@ export function isChatEvent(value: unknown): value is ChatEvent {
       return isTagList(value['tags']) && isNames(value['added']) && isNames(value['removed']) && isActor(value);
     case 'priority':
       return (value['priority'] === null || chatPriorities.includes(value['priority'] as ChatPriority)) && isActor(value);
+    case 'rating':
+      return typeof value['score'] === 'number' && (value['comment'] === null || typeof value['comment'] === 'string');
     default:
       return false;
   }

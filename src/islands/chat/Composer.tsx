@@ -1,12 +1,24 @@
 /**
  * Where a message is written: a labelled textarea; Enter sends, Shift+Enter breaks the line (and Enter while an
  * input method is composing does neither). Length is checked here first; a refusal shows as translated text. Staff
- * choose between a reply and an internal note (two radio buttons, so arrow keys move between them).
+ * choose between a reply and an internal note (two radio buttons, so arrow keys move between them), and have a `tool`
+ * over the text (their saved replies, chat/SavedReplyPicker.tsx), which sees the text and may take keys from it: its
+ * code loads with the staff tools, so a contact's conversation carries only this hook.
  */
-import { useId, useState, type KeyboardEvent } from 'react';
+import { useId, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { messageTextMax } from '../../lib/api/constants.ts';
 import type { TextCheck } from '../../lib/chat/messageText.ts';
 import type { Translate } from '../../lib/i18n/translate.ts';
+
+/** What a tool over the composer's text gets (staff: their saved replies). */
+export interface ComposerToolProps {
+  text: string;
+  /** Replaces the text (as if typed) and gives it the focus back. */
+  setText: (text: string) => void;
+  field: RefObject<HTMLTextAreaElement | null>;
+  /** The tool's answer to a key pressed in the text: true when it took the key. */
+  keys: RefObject<((key: string) => boolean) | undefined>;
+}
 
 interface Props {
   t: Translate;
@@ -16,6 +28,8 @@ interface Props {
   onTyping: () => void;
   /** A translated error from the server about the last message (e.g. invalid_body). */
   serverError: string | undefined;
+  /** Staff: a tool over the text (saved replies). */
+  tool?: ((props: ComposerToolProps) => ReactNode) | undefined;
 }
 
 function problemText(t: Translate, check: TextCheck): string | undefined {
@@ -23,11 +37,13 @@ function problemText(t: Translate, check: TextCheck): string | undefined {
   return check.problem === 'tooLong' ? t('chat.tooLong', { count: check.over }) : t('apiError.invalid_body');
 }
 
-export default function Composer({ t, send, notes = false, onTyping, serverError }: Props) {
+export default function Composer({ t, send, notes = false, onTyping, serverError, tool }: Props) {
   const id = useId();
   const [text, setText] = useState('');
   const [internal, setInternal] = useState(false);
   const [error, setError] = useState<string | undefined>();
+  const toolKeys = useRef<((key: string) => boolean) | undefined>(undefined);
+  const field = useRef<HTMLTextAreaElement>(null);
   const shown = error ?? serverError;
   const label = t(internal ? 'staffTools.noteLabel' : 'chat.composerLabel');
 
@@ -40,6 +56,7 @@ export default function Composer({ t, send, notes = false, onTyping, serverError
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+    if (!event.nativeEvent.isComposing && toolKeys.current?.(event.key)) return event.preventDefault();
     if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
     event.preventDefault();
     submit();
@@ -78,7 +95,17 @@ export default function Composer({ t, send, notes = false, onTyping, serverError
       <label htmlFor={`${id}-text`} className="sr-only">
         {label}
       </label>
+      {tool?.({
+        text,
+        setText(value) {
+          onChange(value);
+          field.current?.focus();
+        },
+        field,
+        keys: toolKeys,
+      })}
       <textarea
+        ref={field}
         id={`${id}-text`}
         value={text}
         rows={2}
@@ -95,6 +122,7 @@ export default function Composer({ t, send, notes = false, onTyping, serverError
       <p id={`${id}-hint`} className="chat-hint muted">
         {internal && `${t('staffTools.noteHint')} `}
         {t('chat.composerHint')}
+        {tool && ` ${t('savedReplies.hint')}`}
       </p>
       {shown && (
         <p id={`${id}-error`} className="chat-error" role="alert">

@@ -1,8 +1,9 @@
 /**
  * A contact's open session: the line that says who is chatting (and when the session ends, in its last hour), with
- * a menu that holds "Leave this conversation on this device", then the conversation (a chat box's page) or their list of conversations (the page session).
+ * a menu that holds "E-mail me this conversation" (when this server sends e-mail) and "Leave this conversation on
+ * this device", then the conversation (a chat box's page) or their list of conversations (the page session).
  */
-import { lazy, Suspense, useCallback, useMemo, type Ref } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState, type Ref } from 'react';
 import { getSessionToken } from '../../flows/session/sessionApi.ts';
 import { renewSession, signOut, type SessionView } from '../../flows/session/sessionFlow.ts';
 import { isolate } from '../../lib/format.ts';
@@ -11,6 +12,7 @@ import type { Messages } from '../../lib/i18n/schema.ts';
 import type { Translate } from '../../lib/i18n/translate.ts';
 import Conversation from '../Conversation.tsx';
 import LeaveConversation from './LeaveConversation.tsx';
+import { useLazyModule } from '../useLazyModule.ts';
 import { useVisualViewport } from './useVisualViewport.ts';
 
 // The conversations page's list: not part of what an open conversation loads (its budget, tests/budgets.ts).
@@ -36,6 +38,9 @@ export default function ContactScreen({ lang, t, messages, view, sessionKey, cha
   const contactToken = useCallback(() => getSessionToken(sessionKey).catch(() => null), [sessionKey]);
   // The stream or a call refused the session: renewing tells whether it ended (code form) or still holds.
   const onStopped = useCallback(() => void renewSession(sessionKey).then(show), [sessionKey, show]);
+  // "E-mail me this conversation" loads with the menu's first opening: most contacts never open it.
+  const [menuOpened, setMenuOpened] = useState(false);
+  const TranscriptRequest = useLazyModule(menuOpened && !!chatBoxId && mailEnabled, () => import('./TranscriptRequest.tsx'))?.default;
   return (
     <>
       <div ref={sessionLine} tabIndex={-1} className={chatBoxId ? 'session-active session-header' : 'session-active'}>
@@ -52,7 +57,9 @@ export default function ContactScreen({ lang, t, messages, view, sessionKey, cha
             </>
           )}
         </p>
-        <LeaveConversation t={t} onLeave={() => show(signOut(sessionKey))} />
+        <LeaveConversation t={t} onLeave={() => show(signOut(sessionKey))} onOpen={() => setMenuOpened(true)}>
+          {chatBoxId && TranscriptRequest && <TranscriptRequest t={t} messages={messages} chatBoxId={chatBoxId} getToken={contactToken} />}
+        </LeaveConversation>
       </div>
       {chatBoxId ? (
         <Conversation lang={lang} t={t} messages={messages} chatBoxId={chatBoxId} me={me} getToken={contactToken} onStopped={onStopped} />

@@ -1,17 +1,22 @@
 /**
- * "Leave this conversation on this device", out of the way in the session line's menu and asked first: a native
+ * The session line's menu (with what the page adds to it, such as "E-mail me this conversation") and in it "Leave
+ * this conversation on this device", out of the way and asked first: a native
  * modal dialog says what leaving means (this device forgets who they are; the conversation stays; the way back is
  * a new link or a code) with "Stay" focused, so Enter or Escape changes nothing.
  */
-import { useId, useRef } from 'react';
+import { useId, useRef, type ReactNode } from 'react';
 import type { Translate } from '../../lib/i18n/translate.ts';
 
 interface Props {
   t: Translate;
   onLeave: () => void;
+  /** Items before "Leave". */
+  children?: ReactNode;
+  /** The menu opened (what it holds may load then). */
+  onOpen?: () => void;
 }
 
-export default function LeaveConversation({ t, onLeave }: Props) {
+export default function LeaveConversation({ t, onLeave, children, onOpen }: Props) {
   const id = useId();
   const dialog = useRef<HTMLDialogElement>(null);
   const menu = useRef<HTMLDetailsElement>(null);
@@ -22,9 +27,10 @@ export default function LeaveConversation({ t, onLeave }: Props) {
     stay.current?.focus();
   }
   return (
-    <details className="session-menu" ref={menu}>
+    <details className="session-menu" ref={menu} onToggle={(event) => event.currentTarget.open && onOpen?.()}>
       <summary className="button secondary">{t('session.menu')}</summary>
       <div className="session-menu-items">
+        {children}
         <button type="button" className="link-button" onClick={ask}>
           {t('session.signOut')}
         </button>

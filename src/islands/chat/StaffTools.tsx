@@ -24,6 +24,7 @@ import ColleagueSelect from './ColleagueSelect.tsx';
 import TriageTools from './TriageTools.tsx';
 
 export { activityText } from './activityText.ts';
+export { default as SavedReplyPicker } from './SavedReplyPicker.tsx';
 
 interface Common {
   lang: Lang;

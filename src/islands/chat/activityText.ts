@@ -9,6 +9,10 @@ import { intlLocale, type Lang } from '../../lib/i18n/languages.ts';
 import type { Translate } from '../../lib/i18n/translate.ts';
 
 export function activityText(line: StaffActivity, lang: Lang, t: Translate, nameOf: (uid: string) => string): string {
+  if (line.type === 'rating') {
+    const score = new Intl.NumberFormat(intlLocale(lang)).format(line.score);
+    return line.comment ? t('history.ratedWithComment', { score, comment: line.comment }) : t('history.rated', { score });
+  }
   if (line.by === null && line.type === 'status' && line.status === 'open') return t('history.reopenedByContact');
   if (line.by === null && line.type === 'snooze' && line.until === null) return t('history.snoozeEnded');
   const by = nameOf(line.by ?? '');

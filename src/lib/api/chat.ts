@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { chatBoxIdSchema, scopeSchema } from './ids.ts';
+import { ratingStateSchema } from './ratings.ts';
 
 export { heartbeatMs, messagesPageDefault, messagesPageMax, messageTextMax, sendLimit, typingEveryMs, typingShowsMs } from './constants.ts';
 import {
@@ -81,12 +82,15 @@ export const listMessagesBody = z
 export const chatBoxSummarySchema = z.object({
   id: z.string(),
   status: z.enum(chatStatuses),
-  contact: z.object({ id: z.string(), name: z.string() }),
+  /** `lang`, staff only: the language the contact's e-mails and pages are in (saved replies pick theirs). */
+  contact: z.object({ id: z.string(), name: z.string(), lang: z.string().optional() }),
   assignee: assigneeSchema.nullable(),
   /** Staff only: its tags (by name), priority and until when it is snoozed (ISO 8601; null: not snoozed). */
   tags: z.array(tagSchema).optional(),
   priority: prioritySchema.optional(),
   snoozedUntil: z.string().nullable().optional(),
+  /** "How was your conversation?" for its latest resolution: asked (score null) or answered; null: never asked. */
+  rating: ratingStateSchema.nullable().optional(),
   /** The chat box's event sequence when the page was read: stream from here and nothing is missed. */
   seq: eventSeqSchema,
 });
@@ -116,6 +120,15 @@ export const staffActivitySchema = z.discriminatedUnion('type', [
     removed: z.array(z.string()),
   }),
   z.object({ type: z.literal('priority'), seq: eventSeqSchema, at: z.string(), by: z.string().nullable(), priority: prioritySchema }),
+  /** The contact rated the conversation (`by` always null: not staff). */
+  z.object({
+    type: z.literal('rating'),
+    seq: eventSeqSchema,
+    at: z.string(),
+    by: z.null(),
+    score: z.number().int(),
+    comment: z.string().nullable(),
+  }),
 ]);
 export type StaffActivity = z.infer<typeof staffActivitySchema>;
 
@@ -150,6 +163,8 @@ export type MarkReadAnswer = z.infer<typeof markReadAnswer>;
 
 /** POST /api/chat/typing: not stored; shows on the other side for `typingShowsMs`. */
 export const typingBody = z.object({ chatBoxId: chatBoxIdSchema });
+/** POST /api/chat/transcript (the chat box's contact): a copy of the conversation to their e-mail address. */
+export const transcriptBody = z.object({ chatBoxId: chatBoxIdSchema });
 export const okAnswer = z.object({ ok: z.literal(true) });
 export type OkAnswer = z.infer<typeof okAnswer>;
 
@@ -209,6 +224,8 @@ export const chatEventSchema = z.discriminatedUnion('type', [
     by: z.string().nullable().optional(),
     /** When it happened (ISO 8601), for staff's history. */
     at: z.string().optional(),
+    /** Resolved, and the contact is asked how the conversation was. */
+    askRating: z.literal(true).optional(),
   }),
   /** Staff only: the chat box was made (an invitation). */
   z.object({ type: z.literal('opened'), chatBoxId: z.string(), seq: eventSeqSchema, position }),
@@ -252,6 +269,17 @@ export const chatEventSchema = z.discriminatedUnion('type', [
     position,
     priority: prioritySchema,
     by: z.string().nullable(),
+    at: z.string(),
+  }),
+  /** The contact rated the latest resolution (both sides hear it). */
+  z.object({
+    type: z.literal('rating'),
+    chatBoxId: z.string(),
+    seq: eventSeqSchema,
+    position,
+    score: z.number().int(),
+    comment: z.string().nullable(),
+    by: z.null(),
     at: z.string(),
   }),
 ]);

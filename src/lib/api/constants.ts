@@ -55,6 +55,11 @@ export type ChatPriority = (typeof chatPriorities)[number];
 /** A tag's name, at most this many characters; at most this many tags in the organisation's list. */
 export const tagNameMax = 40;
 export const tagsMax = 200;
+/** A saved reply's short name, at most this many characters; at most this many saved replies in the organisation. */
+export const savedReplyNameMax = 60;
+export const savedRepliesMax = 500;
+/** A rating's comment ("How was your conversation?"), at most this many characters. */
+export const ratingCommentMax = 500;
 /** One bulk action covers at most this many conversations. */
 export const bulkMax = 100;
 /** The staff inbox's search text, at most this many characters. */

@@ -48,6 +48,16 @@ export const contactExportSchema = z.object({
       messages: z.array(
         z.object({ id: z.number(), from: z.enum(['contact', 'staff']), internal: z.boolean(), text: z.string(), createdAt: z.string() }),
       ),
+      /** "How was your conversation?", asked at each resolution, and the contact's answer. */
+      ratings: z.array(
+        z.object({
+          id: z.number(),
+          askedAt: z.string(),
+          score: z.number().nullable(),
+          comment: z.string().nullable(),
+          ratedAt: z.string().nullable(),
+        }),
+      ),
     }),
   ),
   codes: z.array(

@@ -26,6 +26,7 @@ import {
   setStatusAnswer,
   setStatusBody,
   streamQuery,
+  transcriptBody,
   typingBody,
 } from './chat.ts';
 import {
@@ -78,6 +79,9 @@ import {
   staffRoleBody,
 } from './staff.ts';
 
+import { savedRepliesListAnswer, savedReplyAnswer, savedReplyCreateBody, savedReplyIdBody, savedReplyUpdateBody } from './savedReplies.ts';
+import { rateAnswer, rateBody, rateByLinkBody, ratingsReportAnswer, ratingsReportBody } from './ratings.ts';
+import { settingsAnswer, settingsUpdateBody } from './settings.ts';
 import { tagAnswer, tagCreateBody, tagDeleteBody, tagRenameBody, tagsListAnswer } from './tags.ts';
 
 export interface Declaration {
@@ -105,6 +109,8 @@ export const contract = {
   chatTags: { body: chatTagsBody, answer: chatTagsAnswer },
   chatPriority: { body: priorityBody, answer: priorityAnswer },
   chatBoxes: { body: contactChatBoxesBody, answer: contactChatBoxesAnswer },
+  chatTranscript: { body: transcriptBody, answer: okAnswer },
+  chatRate: { body: rateBody, answer: rateAnswer },
   chatStream: { query: streamQuery },
   inboxStream: {},
   inboxList: { body: inboxListBody, answer: inboxListAnswer },
@@ -113,6 +119,15 @@ export const contract = {
   tagCreate: { body: tagCreateBody, answer: tagAnswer },
   tagRename: { body: tagRenameBody, answer: tagAnswer },
   tagDelete: { body: tagDeleteBody, answer: okAnswer },
+  savedRepliesList: { answer: savedRepliesListAnswer },
+  savedReplyCreate: { body: savedReplyCreateBody, answer: savedReplyAnswer },
+  savedReplyUpdate: { body: savedReplyUpdateBody, answer: savedReplyAnswer },
+  savedReplyDelete: { body: savedReplyIdBody, answer: okAnswer },
+  savedReplyUsed: { body: savedReplyIdBody, answer: okAnswer },
+  settingsGet: { answer: settingsAnswer },
+  settingsUpdate: { body: settingsUpdateBody, answer: settingsAnswer },
+  ratingsReport: { body: ratingsReportBody, answer: ratingsReportAnswer },
+  ratingsRate: { body: rateByLinkBody, answer: rateAnswer },
   me: { answer: meAnswer },
   meNotifications: { body: notificationsBody, answer: notificationsAnswer },
   staffList: { answer: staffListAnswer },

@@ -23,6 +23,8 @@ export const endpoints = {
   chatTags: { method: 'POST', path: '/api/chat/tags' },
   chatPriority: { method: 'POST', path: '/api/chat/priority' },
   chatBoxes: { method: 'POST', path: '/api/chat/boxes' },
+  chatTranscript: { method: 'POST', path: '/api/chat/transcript' },
+  chatRate: { method: 'POST', path: '/api/chat/rate' },
   chatStream: { method: 'GET', path: '/api/chat/stream' },
   // Staff
   inboxStream: { method: 'GET', path: '/api/inbox/stream' },
@@ -32,6 +34,14 @@ export const endpoints = {
   tagCreate: { method: 'POST', path: '/api/tags/create' },
   tagRename: { method: 'POST', path: '/api/tags/rename' },
   tagDelete: { method: 'POST', path: '/api/tags/delete' },
+  savedRepliesList: { method: 'POST', path: '/api/savedReplies/list' },
+  savedReplyCreate: { method: 'POST', path: '/api/savedReplies/create' },
+  savedReplyUpdate: { method: 'POST', path: '/api/savedReplies/update' },
+  savedReplyDelete: { method: 'POST', path: '/api/savedReplies/delete' },
+  savedReplyUsed: { method: 'POST', path: '/api/savedReplies/used' },
+  settingsGet: { method: 'POST', path: '/api/settings/get' },
+  settingsUpdate: { method: 'POST', path: '/api/settings/update' },
+  ratingsReport: { method: 'POST', path: '/api/ratings/report' },
   me: { method: 'GET', path: '/api/me' },
   meNotifications: { method: 'POST', path: '/api/me/notifications' },
   staffList: { method: 'POST', path: '/api/staff/list' },
@@ -51,6 +61,7 @@ export const endpoints = {
   helpCentreReport: { method: 'POST', path: '/api/helpCentre/report' },
   helpCentreClearComment: { method: 'POST', path: '/api/helpCentre/clearComment' },
   // E-mail
+  ratingsRate: { method: 'POST', path: '/api/ratings/rate' },
   mailUnsubscribe: { method: 'POST', path: '/api/mail/unsubscribe' },
   mailResubscribe: { method: 'POST', path: '/api/mail/resubscribe' },
 } as const satisfies Record<string, { method: 'GET' | 'POST'; path: `/api/${string}` }>;

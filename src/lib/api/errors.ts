@@ -32,6 +32,7 @@ export const errorCodes = [
   'last_admin',
   'confirmation_mismatch',
   'tag_exists',
+  'saved_reply_exists',
   // E-mail
   'link_invalid',
   // Ours

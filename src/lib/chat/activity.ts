@@ -1,5 +1,6 @@
 /**
- * Staff's history of a conversation: what staff did (status, assignment, snooze, tags, priority), from list pages
+ * Staff's history of a conversation: what staff did (status, assignment, snooze, tags, priority) and the contact's
+ * rating of it, from list pages
  * and from the stream, each once by seq. Contacts never receive it (their pages and stream leave it out).
  */
 import type { ChatEvent, StaffActivity } from '../api/chat.ts';
@@ -28,5 +29,7 @@ export function activityFromEvent(event: ChatEvent): StaffActivity | undefined {
       return { type: 'tags', seq, at, by, added: event.added, removed: event.removed };
     case 'priority':
       return { type: 'priority', seq, at, by, priority: event.priority };
+    case 'rating':
+      return { type: 'rating', seq, at, by: null, score: event.score, comment: event.comment };
   }
 }

@@ -36,6 +36,8 @@ export function createChatApi(getToken: TokenGetter, origin = '') {
     streamUrl: (chatBoxId: string) => `${origin}${streamPath(chatBoxId)}`,
     setStatus: (body: BodyOf<'chatStatus'>) => call('chatStatus', body),
     assign: (body: BodyOf<'chatAssign'>) => call('chatAssign', body),
+    transcript: (chatBoxId: string) => call('chatTranscript', { chatBoxId }),
+    rate: (body: BodyOf<'chatRate'>) => call('chatRate', body).then((answer) => answer.rating),
   };
 }
 

@@ -34,6 +34,8 @@ export function createStaffApi(getToken: TokenGetter) {
     contact: (contactId: string) => call('contactDetails', { contactId }),
     contacts: (body: BodyOf<'contactsList'>) => call('contactsList', body),
     tags: () => call('tagsList', {}).then((answer) => answer.tags),
+    savedReplies: () => call('savedRepliesList', {}).then((answer) => answer.replies),
+    savedReplyUsed: (id: number) => call('savedReplyUsed', { id }),
     setTags: (chatBoxId: string, change: { add?: number[]; remove?: number[] }) =>
       call('chatTags', { chatBoxId, add: change.add ?? [], remove: change.remove ?? [] }).then((answer) => answer.tags),
     setPriority: (chatBoxId: string, priority: ChatPriority | null) =>

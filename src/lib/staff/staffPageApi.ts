@@ -2,6 +2,7 @@
  * The staff page's own calls on top of the workspace's (staffApi.ts): e-mail notifications, the help centre's
  * feedback and the invitation log. Apart, so the inbox and conversation islands do not carry them.
  */
+import type { BodyOf } from '../api/contract.ts';
 import type { TokenGetter } from '../chat/chatApi.ts';
 import type { Lang } from '../i18n/languages.ts';
 import { createStaffApi, staffCaller } from './staffApi.ts';
@@ -19,6 +20,12 @@ export function createStaffPageApi(getToken: TokenGetter) {
     createTag: (name: string) => call('tagCreate', { name }).then((answer) => answer.tag),
     renameTag: (id: number, name: string) => call('tagRename', { id, name }).then((answer) => answer.tag),
     deleteTag: (id: number) => call('tagDelete', { id }),
+    createSavedReply: (body: BodyOf<'savedReplyCreate'>) => call('savedReplyCreate', body).then((answer) => answer.reply),
+    updateSavedReply: (body: BodyOf<'savedReplyUpdate'>) => call('savedReplyUpdate', body).then((answer) => answer.reply),
+    deleteSavedReply: (id: number) => call('savedReplyDelete', { id }),
+    ratingsReport: (weeks: 4 | 12) => call('ratingsReport', { weeks }),
+    settings: () => call('settingsGet', {}).then((answer) => answer.settings),
+    updateSettings: (change: BodyOf<'settingsUpdate'>) => call('settingsUpdate', change).then((answer) => answer.settings),
   };
 }
 

@@ -14,9 +14,13 @@ import {
   type SendMessageAnswer,
 } from '../../lib/api/chat.ts';
 import { pageScope } from '../../lib/api/ids.ts';
+import type { RateAnswer } from '../../lib/api/ratings.ts';
 import type { IssuedToken, NewLinkAnswer } from '../../lib/api/sessions.ts';
 import { listContactChatBoxes } from '../chat/contactChatBoxes.ts';
 import { assign, currentSeq, listMessages, markRead, sendMessage, setStatus } from '../chat/messages.ts';
+import { rate } from '../chat/rate.ts';
+import { whenResolved } from '../chat/resolving.ts';
+import { sendTranscript, transcriptLimit } from '../chat/transcript.ts';
 import { setPriority, setTags, snooze, wakeOnContactMessage } from '../chat/triage.ts';
 import { contactNamed, sendNewLink } from '../contacts/newLink.ts';
 import { sessionFromCode } from '../contacts/sessionFromCode.ts';
@@ -64,6 +68,22 @@ export const routes = [
       await sendNewLink(services, await contactNamed(services, body), body);
       return { requested: true };
     },
+  }),
+
+  route({
+    endpoint: 'chatTranscript',
+    caller: 'contactSession',
+    async handle({ services, body, caller: session }): Promise<OkAnswer> {
+      await countTowardsLimit(services.db, `transcript:${session.contactId}`, transcriptLimit);
+      await sendTranscript(services, body.chatBoxId);
+      return { ok: true };
+    },
+  }),
+
+  route({
+    endpoint: 'chatRate',
+    caller: 'contactSession',
+    handle: async ({ services, body }): Promise<RateAnswer> => ({ rating: await rate(services, body.chatBoxId, body) }),
   }),
 
   route({
@@ -116,7 +136,11 @@ export const routes = [
   route({
     endpoint: 'chatStatus',
     caller: 'staff',
-    handle: async ({ services, body, caller }) => ({ status: await setStatus(services, body.chatBoxId, body.status, caller.uid) }),
+    async handle({ services, body, caller }) {
+      const status = await setStatus(services, body.chatBoxId, body.status, caller.uid, whenResolved(services, body.chatBoxId, caller.uid));
+      services.mail?.poke();
+      return { status };
+    },
   }),
 
   route({

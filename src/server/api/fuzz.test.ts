@@ -74,7 +74,7 @@ function oddValue(rand: () => number, depth = 0): unknown {
 
 const fields = [
   ...['chatBoxId', 'contactId', 'otp', 'token', 'uid', 'clientId', 'text', 'messageId', 'before', 'after', 'limit', 'internal'],
-  ...['assignee', 'status', 'assigned', 'query', 'email', 'role', 'name', 'target', 'lang', 'confirmEmail'],
+  ...['assignee', 'status', 'assigned', 'query', 'email', 'role', 'name', 'target', 'lang', 'confirmEmail', 'texts', 'score', 'comment'],
 ];
 
 /** One malformed request: bodies of wrong types, missing or odd fields, broken JSON, wrong content types. */
@@ -174,6 +174,17 @@ describe.each(testDatabases)('the API under malformed input on $name', ({ open }
     ['/api/tags/create', () => ({ name: 'Billing' })],
     ['/api/tags/rename', () => ({ id: 1, name: 'Invoices' })],
     ['/api/tags/delete', () => ({ id: 1 })],
+    ['/api/savedReplies/list', () => ({})],
+    ['/api/savedReplies/create', () => ({ name: 'Greeting', texts: { en: 'Hello {{contact.name}}', ar: 'مرحبًا' } })],
+    ['/api/savedReplies/update', () => ({ id: 1, name: 'Hello', texts: { de: 'Hallo' } })],
+    ['/api/savedReplies/delete', () => ({ id: 1 })],
+    ['/api/savedReplies/used', () => ({ id: 1 })],
+    ['/api/settings/get', () => ({})],
+    ['/api/settings/update', () => ({ transcriptOnResolve: true, askForRating: false })],
+    ['/api/ratings/report', () => ({ weeks: 12 })],
+    ['/api/ratings/rate', () => ({ token: '1.AAAAAAAAAAAAAAAAAAAAAAAA', score: 4, comment: 'Fine' })],
+    ['/api/chat/transcript', (c) => ({ chatBoxId: c.chatBoxId })],
+    ['/api/chat/rate', (c) => ({ chatBoxId: c.chatBoxId, score: 5, comment: 'Thanks' })],
     ['/api/staff/list', () => ({})],
     ['/api/inbox/list', () => ({ status: 'open', assigned: 'me', query: 'hello', limit: 10 })],
     ['/api/staff/add', () => ({ email: 'lee@example.com', role: 'agent', name: 'Lee' })],

@@ -2,9 +2,11 @@
 import { type BulkAction, type InboxBulkAnswer, type InboxListAnswer } from '../../lib/api/inbox.ts';
 import { lastPosition } from '../chat/events.ts';
 import { countWaiting, listInbox } from '../chat/inbox.ts';
-import { assign, setStatus, type ChatStore } from '../chat/messages.ts';
+import { assign, setStatus } from '../chat/messages.ts';
+import { whenResolved } from '../chat/resolving.ts';
 import { setTags } from '../chat/triage.ts';
 import { ApiError } from '../errors.ts';
+import type { Services } from '../services.ts';
 import { bearerToken } from '../http/bearer.ts';
 import { lastEventId } from '../http/lastEventId.ts';
 import { ChatStream } from './chatStream.ts';
@@ -35,6 +37,7 @@ export const routes = [
           answer.failed.push({ chatBoxId, code: error.code });
         }
       }
+      services.mail?.poke();
       return answer;
     },
   }),
@@ -52,13 +55,13 @@ export const routes = [
   }),
 ];
 
-function applyBulk(store: ChatStore, chatBoxId: string, action: BulkAction, uid: string): Promise<unknown> {
+function applyBulk(services: Services, chatBoxId: string, action: BulkAction, uid: string): Promise<unknown> {
   switch (action.type) {
     case 'assign':
-      return assign(store, chatBoxId, action.assignee, uid);
+      return assign(services, chatBoxId, action.assignee, uid);
     case 'status':
-      return setStatus(store, chatBoxId, action.status, uid);
+      return setStatus(services, chatBoxId, action.status, uid, whenResolved(services, chatBoxId, uid));
     case 'tag':
-      return setTags(store, chatBoxId, action.add ? [action.tagId] : [], action.add ? [] : [action.tagId], uid);
+      return setTags(services, chatBoxId, action.add ? [action.tagId] : [], action.add ? [] : [action.tagId], uid);
   }
 }

@@ -54,11 +54,12 @@ export type StoredEvent = ChatEvent & { position: number; contactSees?: number |
 export type EventChange =
   | { type: 'message'; message: Message }
   | { type: 'read'; readCursor: ReadCursor; contactSees: number | null }
-  | { type: 'status'; status: ChatStatus; by: string | null }
+  | { type: 'status'; status: ChatStatus; by: string | null; askRating?: true }
   | { type: 'assignment'; assignee: Assignee | null; by: string | null }
   | { type: 'snooze'; until: string | null; by: string | null }
   | { type: 'tags'; tags: Tag[]; added: string[]; removed: string[]; by: string | null }
-  | { type: 'priority'; priority: ChatPriority | null; by: string | null };
+  | { type: 'priority'; priority: ChatPriority | null; by: string | null }
+  | { type: 'rating'; score: number; comment: string | null; by: null };
 
 /** The changes staff's history shows, with when they happened (ISO 8601). */
 const carriesTime = (type: ChatEvent['type']) => type !== 'message' && type !== 'read' && type !== 'opened';
@@ -147,6 +148,9 @@ interface EventRow extends MessageRow {
     added?: string[];
     removed?: string[];
     priority?: ChatPriority | null;
+    askRating?: true;
+    score?: number;
+    comment?: string | null;
   } | null;
 }
 
@@ -163,7 +167,7 @@ function toEvent(row: EventRow): StoredEvent {
         ...(row.data!.contactSees !== undefined && { contactSees: row.data!.contactSees }),
       };
     case 'status':
-      return { type: 'status', ...staffActionBase(row), status: row.data!.status! };
+      return { type: 'status', ...staffActionBase(row), status: row.data!.status!, ...(row.data!.askRating && { askRating: true }) };
     case 'assignment':
       return { type: 'assignment', ...staffActionBase(row), assignee: row.data!.assignee ?? null };
     case 'opened':
@@ -180,6 +184,8 @@ function toEvent(row: EventRow): StoredEvent {
       };
     case 'priority':
       return { type: 'priority', ...staffActionBase(row), priority: row.data!.priority ?? null };
+    case 'rating':
+      return { type: 'rating', ...staffActionBase(row), by: null, score: row.data!.score!, comment: row.data!.comment ?? null };
   }
 }
 
@@ -207,7 +213,7 @@ export async function staffActivity(
   to: string | undefined,
 ): Promise<StaffActivity[]> {
   const rows = await db.query<EventRow & Record<string, unknown>>(
-    `${eventSelect} where e.chat_box_id = $1 and e.type in ('status', 'assignment', 'snooze', 'tags', 'priority')
+    `${eventSelect} where e.chat_box_id = $1 and e.type in ('status', 'assignment', 'snooze', 'tags', 'priority', 'rating')
        and ($2::timestamptz is null or e.created_at >= $2) and ($3::timestamptz is null or e.created_at <= $3)
      order by e.seq`,
     [chatBoxId, from ?? null, to ?? null],
@@ -215,7 +221,7 @@ export async function staffActivity(
   return rows.map(toEvent).map(toActivity);
 }
 
-/** A status, assignment, snooze, tags or priority event as a line of staff's history. */
+/** A status, assignment, snooze, tags, priority or rating event as a line of staff's history. */
 export function toActivity(event: StoredEvent): StaffActivity {
   if (event.type === 'message' || event.type === 'read' || event.type === 'opened') throw new Error(`not an activity: ${event.type}`);
   const common = { seq: event.seq, at: event.at!, by: event.by ?? null };
@@ -230,6 +236,8 @@ export function toActivity(event: StoredEvent): StaffActivity {
       return { type: 'tags', ...common, added: event.added, removed: event.removed };
     case 'priority':
       return { type: 'priority', ...common, priority: event.priority };
+    case 'rating':
+      return { type: 'rating', ...common, by: null, score: event.score, comment: event.comment };
   }
 }
 

@@ -18,6 +18,7 @@ import {
   type StoredEvent,
 } from './events.ts';
 import type { ChatHub } from './hub.ts';
+import { latestRating } from './ratings.ts';
 import { tagsOf } from './tags.ts';
 
 export interface ChatStore {
@@ -228,8 +229,17 @@ export function markRead(store: ChatStore, chatBoxId: string, reader: Participan
   });
 }
 
-/** Sets the status; `by`: the staff member's uid, or null when the contact's message reopens it. */
-export function setStatus(store: ChatStore, chatBoxId: string, status: ChatStatus, by: string | null): Promise<ChatStatus> {
+/**
+ * Sets the status; `by`: the staff member's uid, or null when the contact's message reopens it. `whenResolved` writes
+ * what resolving causes (chat/transcript.ts) in the same transaction, so it happens exactly when the change does.
+ */
+export function setStatus(
+  store: ChatStore,
+  chatBoxId: string,
+  status: ChatStatus,
+  by: string | null,
+  whenResolved?: (tx: Queryable) => Promise<{ askRating?: true }>,
+): Promise<ChatStatus> {
   return changeChatBox(store, chatBoxId, async (tx) => {
     // Resolving ends a snooze too: nothing is left to come back to.
     const [changed] = await tx.query(
@@ -237,7 +247,8 @@ export function setStatus(store: ChatStore, chatBoxId: string, status: ChatStatu
        where id = $1 and status <> $2 returning 1`,
       [chatBoxId, status],
     );
-    return { result: status, ...(changed && { event: { type: 'status', status, by } as const }) };
+    const caused = changed && status === 'resolved' ? await whenResolved?.(tx) : undefined;
+    return { result: status, ...(changed && { event: { type: 'status', status, by, ...caused } as const }) };
   });
 }
 
@@ -281,12 +292,13 @@ export async function listMessages(
       status: ChatStatus;
       contact_id: string;
       contact_name: string;
+      contact_lang: string;
       priority: ChatPriority | null;
       snoozed_until: Date | null;
     } & AssigneeRow &
       Row
   >(
-    `select b.event_seq, b.status, c.id as contact_id, c.name as contact_name, b.priority, b.snoozed_until, ${assigneeColumns}
+    `select b.event_seq, b.status, c.id as contact_id, c.name as contact_name, c.lang as contact_lang, b.priority, b.snoozed_until, ${assigneeColumns}
      from chat_boxes b join contacts c on c.id = b.contact_id left join organization_users a on a.id = b.assignee_id
      where b.id = $1`,
     [chatBoxId],
@@ -329,13 +341,14 @@ export async function listMessages(
     chatBox: {
       id: chatBoxId,
       status: box.status,
-      contact: { id: box.contact_id, name: box.contact_name },
+      contact: { id: box.contact_id, name: box.contact_name, ...(notes && { lang: box.contact_lang }) },
       assignee: notes ? toAssignee(box) : null,
       ...(notes && {
         tags: await tagsOf(db, chatBoxId),
         priority: box.priority,
         snoozedUntil: box.snoozed_until?.toISOString() ?? null,
       }),
+      rating: await latestRating(db, chatBoxId),
       seq: box.event_seq,
     },
     messages,

@@ -59,6 +59,18 @@ export async function exportContact(db: Queryable, contactId: string, audience: 
      where b.contact_id = $1 and ($2 or not m.internal) order by m.id`,
     [contactId, audience === 'team'],
   );
+  const ratings = await db.query<{
+    id: number;
+    chat_box_id: string;
+    asked_at: Date;
+    score: number | null;
+    comment: string | null;
+    rated_at: Date | null;
+  }>(
+    `select r.id::integer as id, r.chat_box_id, r.asked_at, r.score, r.comment, r.rated_at
+     from ratings r join chat_boxes b on b.id = r.chat_box_id where b.contact_id = $1 order by r.id`,
+    [contactId],
+  );
   const codes = await db.query<{
     chat_box_id: string | null;
     created_at: Date;
@@ -81,6 +93,15 @@ export async function exportContact(db: Queryable, contactId: string, audience: 
           internal: message.internal,
           text: message.body,
           createdAt: message.created_at.toISOString(),
+        })),
+      ratings: ratings
+        .filter((rating) => rating.chat_box_id === box.id)
+        .map((rating) => ({
+          id: rating.id,
+          askedAt: rating.asked_at.toISOString(),
+          score: rating.score,
+          comment: rating.comment,
+          ratedAt: rating.rated_at?.toISOString() ?? null,
         })),
     })),
     codes: codes.map((code) => ({

@@ -437,4 +437,58 @@ export const migrations: Migration[] = [
       alter table search_misses add column unopened integer not null default 0;
     `,
   },
+  {
+    id: 17,
+    name: 'saved replies',
+    sql: `
+      -- Answers staff keep (staff/savedReplies.ts): a short name, a text per language ({ "en": "…", "ar": "…" }),
+      -- and how many times staff used one.
+      create table saved_replies (
+        id bigserial primary key,
+        name text not null,
+        texts jsonb not null,
+        uses integer not null default 0,
+        created_at timestamptz not null default now()
+      );
+      create unique index saved_replies_name on saved_replies (lower(name));
+    `,
+  },
+  {
+    id: 18,
+    name: 'organisation settings',
+    sql: `
+      -- The organisation's settings admins change on the staff page (staff/settings.ts): one row, the settings as
+      -- JSON, read with the defaults beneath (a setting added later needs no migration).
+      create table organization_settings (
+        id boolean primary key default true check (id),
+        settings jsonb not null default '{}'::jsonb,
+        updated_at timestamptz not null default now()
+      );
+    `,
+  },
+  {
+    id: 19,
+    name: 'ratings',
+    sql: `
+      -- "How was your conversation?" (chat/ratings.ts): asked when staff resolve a conversation, of its latest
+      -- resolution only; answered in the conversation or from the e-mail (mailed_at: that e-mail was written).
+      -- staff_id: whom it rates (the assignee then, else who resolved it), for the report.
+      create table ratings (
+        id bigserial primary key,
+        chat_box_id text not null references chat_boxes (id) on delete cascade,
+        staff_id bigint references organization_users (id) on delete set null,
+        asked_at timestamptz not null default now(),
+        score smallint check (score between 1 and 5),
+        comment text,
+        rated_at timestamptz,
+        mailed_at timestamptz
+      );
+      create index ratings_chat_box on ratings (chat_box_id, id desc);
+      create index ratings_rated on ratings (rated_at) where rated_at is not null;
+      create index ratings_unanswered on ratings (asked_at) where score is null and mailed_at is null;
+      alter table chat_events drop constraint chat_events_type_check;
+      alter table chat_events add constraint chat_events_type_check
+        check (type in ('message', 'read', 'status', 'assignment', 'opened', 'snooze', 'tags', 'priority', 'rating'));
+    `,
+  },
 ];

@@ -22,6 +22,9 @@ import { routes as mail } from '../api/mail.ts';
 import { routes as me } from '../api/me.ts';
 import { routes as organizationUsers } from '../api/organizationUsers.ts';
 import { routes as search } from '../api/search.ts';
+import { routes as ratings } from '../api/ratings.ts';
+import { routes as savedReplies } from '../api/savedReplies.ts';
+import { routes as settings } from '../api/settings.ts';
 import { routes as staff } from '../api/staff.ts';
 import { routes as tags } from '../api/tags.ts';
 import { routes as verify } from '../api/verify.ts';
@@ -40,7 +43,10 @@ export const routesByArea: Record<string, Route[]> = {
   mail,
   me,
   organizationUsers,
+  ratings,
+  savedReplies,
   search,
+  settings,
   staff,
   tags,
   verify,

@@ -14,6 +14,7 @@ import type { Queryable } from '../db/database.ts';
 import type { Services } from '../services.ts';
 import { scanRegularly } from '../scanRegularly.ts';
 import { missedMessagesMail, type MissedMessage } from './missedMessagesMail.ts';
+import { scanRatingRequests } from './ratingRequests.ts';
 import { unsubscribeToken } from './unsubscribe.ts';
 
 type Side = 'contact' | 'staff';
@@ -181,6 +182,8 @@ export async function scanMissedMessages(services: Services, now = new Date()): 
     const candidates = await services.db.query<{ id: string }>(candidatesSql(side), [now, services.config.UNREAD_MAIL_MINUTES]);
     for (const { id } of candidates) written += await mailChatBox(services, side, id, now);
   }
+  // Staff resolved a conversation while its contact was away: "How was your conversation?" comes the same way.
+  written += await scanRatingRequests(services, now);
   if (written > 0) services.mail.poke();
   return written;
 }
