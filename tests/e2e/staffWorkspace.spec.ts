@@ -457,7 +457,10 @@ test('a contact with a page session sees their conversations and opens one with 
 
 for (const lang of ['en', 'he']) {
   for (const theme of ['light14', 'dark14']) {
-    test(`the inbox (its dialog open too) and the staff page pass axe in ${lang}, ${theme}`, async ({ browser, baseURL }) => {
+    test(`the inbox (its dialog open too), an open conversation and the staff page pass axe in ${lang}, ${theme}`, async ({
+      browser,
+      baseURL,
+    }) => {
       const t = messages(lang);
       const staff = await signedIn(browser, `/${lang}/chat`, demoStaffLogin, lang);
       await staff.context().addCookies([{ name: 'theme', value: theme, url: baseURL! }]);
@@ -475,9 +478,17 @@ for (const lang of ['en', 'he']) {
       await staff.getByRole('button', { name: t['invite.open']! }).click();
       await expect(staff.getByRole('dialog')).toBeVisible();
       await check('.modal-dialog');
+      // A conversation open in the three panes, the bar above them included.
+      await staff.keyboard.press('Escape');
+      await staff.locator('.inbox-entry a').first().click();
+      await expect(staff.getByRole('textbox', { name: t['chat.composerLabel']! })).toBeVisible();
+      await expect(staff.locator('.workspace-details .chat-contact')).toBeVisible();
+      await check('body');
 
       await staff.goto(`/${lang}/staff`);
       await expect(staff.getByRole('table', { name: t['staffAdmin.list']! })).toBeVisible();
+      // The admins' part loads apart: its sections are there before the check.
+      await expect(staff.getByRole('heading', { name: t['savedReplies.title']! })).toBeVisible();
       await check('.staff-admin');
     });
   }

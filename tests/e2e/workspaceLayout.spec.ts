@@ -117,6 +117,34 @@ test('filters live in the address: kept when a conversation opens, on Back, and 
   await expect(row).toBeVisible();
 });
 
+test('on a phone the list keeps how far it was scrolled: across a conversation and back, and after a reload', async ({ browser }) => {
+  const run = Math.random().toString(36).slice(2, 7);
+  for (let n = 1; n <= 14; n++) inviteLink(['--no-send-email', '--name', `Scroll ${run} ${n}`]);
+  const staff = await signedIn(browser, '/en/chat');
+  await staff.setViewportSize({ width: 390, height: 844 });
+  const { list } = panes(staff);
+  await expect
+    .poll(() =>
+      staff
+        .locator('.inbox-entry')
+        .filter({ hasText: `Scroll ${run}` })
+        .count(),
+    )
+    .toBe(14);
+  // A row well down the list, in the middle of it (other tests' conversations may come in above it meanwhile: the
+  // list keeps what is in view where it was, so the test looks for the row, not for a number of pixels).
+  const row = staff.locator('.inbox-entry').filter({ hasText: `Scroll ${run} 3` });
+  await row.evaluate((entry) => entry.scrollIntoView({ block: 'center' }));
+  expect(await list.evaluate((pane) => pane.scrollTop)).toBeGreaterThan(0);
+  await row.getByRole('link').click();
+  await expect(list).toBeHidden();
+  await staff.getByRole('link', { name: en['workspace.back']! }).click();
+  await expect(list).toBeVisible();
+  await expect(row).toBeInViewport();
+  await staff.reload();
+  await expect(row).toBeInViewport();
+});
+
 test('each row says who wrote its last message: the contact, "You:", or "Note:"', async ({ browser }) => {
   const staff = await signedIn(browser, '/en/chat');
   await waitingContact(staff, 'Preview Ana', 'First line from Ana\nsecond line');

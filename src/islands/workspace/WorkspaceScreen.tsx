@@ -6,7 +6,7 @@
  * list (styles/areas/workspace.css). The tab's title names the open conversation's contact and counts unread.
  */
 import { useStore } from '@nanostores/react';
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { createInbox } from '../../flows/staff/inbox.ts';
 import type { StaffChatIdentity } from '../../flows/staff/staffChat.ts';
 import { createWorkspaceRoute } from '../../flows/staff/workspaceRoute.ts';
@@ -61,7 +61,8 @@ export default function WorkspaceScreen({ lang, t, messages, staff, mailEnabled 
   useEffect(() => {
     setContactName(undefined);
     setDetailsShown(false);
-    if (moved.current) (chatBoxId ? heading : listHeading).current?.focus();
+    // The list's heading is at its top: focused without scrolling there, the list stays where the staff member left it.
+    if (moved.current) (chatBoxId ? heading : listHeading).current?.focus({ preventScroll: true });
   }, [chatBoxId]);
 
   /** Shown or hidden by a button: focus goes into the details, and back to the button that opened them. */
@@ -86,6 +87,26 @@ export default function WorkspaceScreen({ lang, t, messages, staff, mailEnabled 
 
   const list = useRef<HTMLElement>(null);
   const conversation = useRef<HTMLElement>(null);
+  // How far the list is scrolled. A phone hides the list while a conversation is open, which loses it, and a reload
+  // starts again at the top: it goes back when the list shows again, and once the first rows are there after a reload.
+  const listScroll = useRef(route.savedListScroll());
+  const scrollRestored = useRef(false);
+  useLayoutEffect(() => {
+    const pane = list.current;
+    if (scrollRestored.current && pane && pane.getClientRects().length > 0 && pane.scrollTop !== listScroll.current)
+      pane.scrollTop = listScroll.current;
+  }, [chatBoxId]);
+  const rows = shown?.entries.length ?? 0;
+  useLayoutEffect(() => {
+    if (scrollRestored.current || rows === 0 || !list.current) return;
+    scrollRestored.current = true;
+    list.current.scrollTop = listScroll.current;
+  }, [rows]);
+  useEffect(() => {
+    const keep = () => route.saveListScroll(listScroll.current);
+    addEventListener('pagehide', keep);
+    return () => removeEventListener('pagehide', keep);
+  }, [route]);
   const shortcuts = useRef<ShortcutsDialogHandle>(null);
   const entries = shown?.entries;
 
@@ -159,7 +180,15 @@ export default function WorkspaceScreen({ lang, t, messages, staff, mailEnabled 
       <p className="sr-only" role="status">
         {shortcutNotice.text && `${shortcutNotice.text}${shortcutNotice.said % 2 ? '\u00a0' : ''}`}
       </p>
-      <section className="workspace-list" aria-labelledby={`${id}-list`} ref={list}>
+      <section
+        className="workspace-list"
+        aria-labelledby={`${id}-list`}
+        ref={list}
+        onScroll={({ currentTarget: pane }) => {
+          // Hidden, the list scrolls back to the top by itself: that is not the staff member's doing.
+          if (pane.getClientRects().length > 0) listScroll.current = pane.scrollTop;
+        }}
+      >
         <div className="workspace-list-head">
           <h2 id={`${id}-list`} className="workspace-pane-title" tabIndex={-1} ref={listHeading}>
             {t('inbox.title')}
