@@ -71,6 +71,8 @@ function StaffAdminView({ lang, messages, settings, view = 'staff' }: Props) {
   const isAdmin = member?.role === 'admin';
   // Admins only, and loaded apart: the page's own budget stays for what everyone sees.
   const AdminTools = useLazyModule(isAdmin && view === 'staff', () => import('./staff/AdminTools.tsx'))?.default;
+  // Everyone's own alert settings, loaded apart as the admins' tools are (the page's budget).
+  const AlertSettings = useLazyModule(view === 'staff' && !!getToken, () => import('./staff/AlertSettings.tsx'))?.default;
   const RatingsReport = useLazyModule(isAdmin && view === 'ratings', () => import('./staff/RatingsReport.tsx'))?.default;
   const api = useMemo(() => getToken && createStaffPageApi(getToken), [getToken]);
   const load = useCallback(() => {
@@ -146,6 +148,7 @@ function StaffAdminView({ lang, messages, settings, view = 'staff' }: Props) {
       )}
       {staff && api && <StaffList t={t} api={api} staff={staff} me={member?.email ?? ''} isAdmin={isAdmin} onChanged={load} />}
       {settings.mailEnabled && api && <MailNotifications lang={lang} t={t} api={api} />}
+      {AlertSettings && api && <AlertSettings t={t} api={api} />}
       {AdminTools && api && <AdminTools lang={lang} t={t} api={api} onAdded={load} />}
     </>
   );

@@ -11,13 +11,18 @@ export async function signedIn(
   login: { email: string; password: string } = demoStaffLogin,
   lang = 'en',
 ): Promise<Page> {
-  const t = messages(lang);
   const context = await browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] });
   const page = await context.newPage();
+  await signIn(page, next, login, lang);
+  return page;
+}
+
+/** Signs in on a page the test prepared (its own context's permissions, scripts), and lands on `next`. */
+export async function signIn(page: Page, next: string, login: { email: string; password: string } = demoStaffLogin, lang = 'en') {
+  const t = messages(lang);
   await page.goto(`/${lang}/login?next=${encodeURIComponent(next)}`);
   await page.getByLabel(t['login.email']!).fill(login.email);
   await page.getByLabel(t['login.password']!, { exact: true }).fill(login.password);
   await page.getByRole('button', { name: t['login.signIn']!, exact: true }).click();
   await expect(page).toHaveURL((url) => url.pathname === next);
-  return page;
 }

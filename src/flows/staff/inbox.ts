@@ -22,7 +22,16 @@ export const reloadAfterMs = 250;
 
 export interface InboxState {
   /** Undefined until the first read. */
-  shown: { entries: InboxEntry[]; query: string | undefined; unread: number; waiting: number } | undefined;
+  shown:
+    | {
+        entries: InboxEntry[];
+        query: string | undefined;
+        unread: number;
+        waiting: number;
+        /** The latest conversations whatever the filters (the alerts compare their unread counts, flows/staff/alerts.ts). */
+        latest: InboxEntry[];
+      }
+    | undefined;
   /** The error code of the last read, when it failed. */
   failed: string | undefined;
   signedOut: boolean;
@@ -60,6 +69,7 @@ export function createInbox(getToken: TokenGetter, filters: InboxFilters = noFil
           query: searchText(filters.query),
           unread: unreadOf((all ?? entries).chatBoxes),
           waiting: entries.waiting,
+          latest: (all ?? entries).chatBoxes,
         });
         // A ticked row that left the list is no longer selected.
         const ids = new Set(entries.chatBoxes.map((entry) => entry.id));

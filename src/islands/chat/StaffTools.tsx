@@ -1,6 +1,6 @@
 /**
- * A staff member's tools beside one conversation: status (resolve, reopen), assignment and triage (tags, priority,
- * snooze: TriageTools.tsx) above the messages, the
+ * A staff member's tools beside one conversation: status (resolve, reopen), assignment, triage (tags, priority,
+ * snooze: TriageTools.tsx) and muting its alerts (flows/staff/alerts.ts) above the messages, the
  * contact's details in a side panel (collapsible on narrow screens). Loaded only for staff, so contacts never
  * download it. Refusals show as translated text (apiError.{code}).
  */
@@ -19,6 +19,7 @@ import { paths } from '../../lib/paths.ts';
 import { createStaffApi } from '../../lib/staff/staffApi.ts';
 import type { Triage } from '../../stores/conversation.ts';
 import { $organizationUser } from '../../stores/staffAuth.ts';
+import { $alertSettings, loadAlertSettings, setMuted } from '../../stores/staffAlerts.ts';
 import { staffList } from '../../stores/staffLists.ts';
 import ColleagueSelect from './ColleagueSelect.tsx';
 import TriageTools from './TriageTools.tsx';
@@ -51,6 +52,8 @@ export function StaffToolbar(props: ToolbarProps) {
   const api = useMemo(() => createStaffApi(getToken), [getToken]);
   const organizationUser = useStore($organizationUser);
   const staff = useStore(staffList.$list) ?? [];
+  const alerts = useStore($alertSettings);
+  const muted = alerts?.muted.includes(props.chatBoxId) ?? false;
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | undefined>();
   const me: Me = { uid, email: organizationUser?.uid === uid ? organizationUser.email : undefined };
@@ -61,6 +64,7 @@ export function StaffToolbar(props: ToolbarProps) {
   useEffect(() => {
     let current = true;
     staffList.load(api.staff).catch((failure: unknown) => current && setError(t(apiErrorKey(errorCode(failure), messages))));
+    loadAlertSettings(() => api.alerts()).catch(() => {});
     return () => {
       current = false;
     };
@@ -144,6 +148,17 @@ export function StaffToolbar(props: ToolbarProps) {
         busy={busy}
         run={run}
       />
+      <div className="chat-tools-group">
+        <button
+          type="button"
+          className="button secondary"
+          aria-pressed={muted}
+          disabled={busy || !alerts}
+          onClick={() => void run(async () => setMuted(props.chatBoxId, await api.mute(props.chatBoxId, !muted)))}
+        >
+          {t('alerts.mute')}
+        </button>
+      </div>
       {error && (
         <p className="chat-error" role="alert">
           {error}

@@ -7,9 +7,12 @@
  */
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { startAlerts } from '../../flows/staff/alerts.ts';
+import { offerNotifications } from '../../flows/staff/notificationPermission.ts';
 import { createInbox } from '../../flows/staff/inbox.ts';
 import type { StaffChatIdentity } from '../../flows/staff/staffChat.ts';
 import { createWorkspaceRoute } from '../../flows/staff/workspaceRoute.ts';
+import { loadAlertSettings } from '../../stores/staffAlerts.ts';
 import type { Lang } from '../../lib/i18n/languages.ts';
 import type { Messages } from '../../lib/i18n/schema.ts';
 import type { Translate } from '../../lib/i18n/translate.ts';
@@ -84,6 +87,17 @@ export default function WorkspaceScreen({ lang, t, messages, staff, mailEnabled 
     },
     [route],
   );
+
+  // New messages while the tab is in the background: a notification, a sound, the icon's badge.
+  useEffect(() => {
+    loadAlertSettings(() => inbox.api.alerts()).catch(() => {});
+    const stopAlerts = startAlerts({ inbox, me: staff.participant.id, lang, title: (name) => t('alerts.title', { name }), open });
+    const stopOffer = offerNotifications();
+    return () => {
+      stopAlerts();
+      stopOffer();
+    };
+  }, [inbox]);
 
   const list = useRef<HTMLElement>(null);
   const conversation = useRef<HTMLElement>(null);

@@ -163,6 +163,10 @@ export type MarkReadAnswer = z.infer<typeof markReadAnswer>;
 
 /** POST /api/chat/typing: not stored; shows on the other side for `typingShowsMs`. */
 export const typingBody = z.object({ chatBoxId: chatBoxIdSchema });
+/** POST /api/chat/mute (staff): no alerts for this conversation's new messages for this staff member, or again. */
+export const muteBody = z.object({ chatBoxId: chatBoxIdSchema, muted: z.boolean() });
+export const muteAnswer = z.object({ muted: z.boolean() });
+export type MuteAnswer = z.infer<typeof muteAnswer>;
 /** POST /api/chat/transcript (the chat box's contact): a copy of the conversation to their e-mail address. */
 export const transcriptBody = z.object({ chatBoxId: chatBoxIdSchema });
 export const okAnswer = z.object({ ok: z.literal(true) });

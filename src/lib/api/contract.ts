@@ -27,6 +27,8 @@ import {
   setStatusBody,
   streamQuery,
   transcriptBody,
+  muteAnswer,
+  muteBody,
   typingBody,
 } from './chat.ts';
 import {
@@ -69,6 +71,8 @@ import {
   verifyPageBody,
 } from './sessions.ts';
 import {
+  alertsAnswer,
+  alertsBody,
   meAnswer,
   notificationsAnswer,
   notificationsBody,
@@ -108,6 +112,7 @@ export const contract = {
   chatSnooze: { body: snoozeBody, answer: snoozeAnswer },
   chatTags: { body: chatTagsBody, answer: chatTagsAnswer },
   chatPriority: { body: priorityBody, answer: priorityAnswer },
+  chatMute: { body: muteBody, answer: muteAnswer },
   chatBoxes: { body: contactChatBoxesBody, answer: contactChatBoxesAnswer },
   chatTranscript: { body: transcriptBody, answer: okAnswer },
   chatRate: { body: rateBody, answer: rateAnswer },
@@ -130,6 +135,7 @@ export const contract = {
   ratingsRate: { body: rateByLinkBody, answer: rateAnswer },
   me: { answer: meAnswer },
   meNotifications: { body: notificationsBody, answer: notificationsAnswer },
+  meAlerts: { body: alertsBody, answer: alertsAnswer },
   staffList: { answer: staffListAnswer },
   staffAdd: { body: staffAddBody, answer: staffMemberAnswer },
   staffRole: { body: staffRoleBody, answer: staffMemberAnswer },

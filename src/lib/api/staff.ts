@@ -61,3 +61,11 @@ export const staffRemoveBody = z.object({ email: staffEmail });
 export const notificationsBody = z.object({ lang: z.enum(languages), missedMessageMail: z.boolean().optional() });
 export const notificationsAnswer = z.object({ missedMessageMail: z.boolean() });
 export type NotificationsAnswer = z.infer<typeof notificationsAnswer>;
+
+/**
+ * POST /api/me/alerts: the signed-in staff member's alerts for new messages, read and (with `sound`) changed: a sound
+ * or not, and the conversations they muted (no alert from them).
+ */
+export const alertsBody = z.object({ sound: z.boolean().optional() });
+export const alertsAnswer = z.object({ sound: z.boolean(), muted: z.array(z.string()) });
+export type AlertsAnswer = z.infer<typeof alertsAnswer>;

@@ -36,6 +36,8 @@ export function createStaffApi(getToken: TokenGetter) {
     tags: () => call('tagsList', {}).then((answer) => answer.tags),
     savedReplies: () => call('savedRepliesList', {}).then((answer) => answer.replies),
     savedReplyUsed: (id: number) => call('savedReplyUsed', { id }),
+    alerts: (sound?: boolean) => call('meAlerts', sound === undefined ? {} : { sound }),
+    mute: (chatBoxId: string, muted: boolean) => call('chatMute', { chatBoxId, muted }).then((answer) => answer.muted),
     setTags: (chatBoxId: string, change: { add?: number[]; remove?: number[] }) =>
       call('chatTags', { chatBoxId, add: change.add ?? [], remove: change.remove ?? [] }).then((answer) => answer.tags),
     setPriority: (chatBoxId: string, priority: ChatPriority | null) =>

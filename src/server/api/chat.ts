@@ -10,6 +10,7 @@ import {
   type ContactChatBoxesAnswer,
   type ListMessagesAnswer,
   type MarkReadAnswer,
+  type MuteAnswer,
   type OkAnswer,
   type SendMessageAnswer,
 } from '../../lib/api/chat.ts';
@@ -24,6 +25,7 @@ import { sendTranscript, transcriptLimit } from '../chat/transcript.ts';
 import { setPriority, setTags, snooze, wakeOnContactMessage } from '../chat/triage.ts';
 import { contactNamed, sendNewLink } from '../contacts/newLink.ts';
 import { sessionFromCode } from '../contacts/sessionFromCode.ts';
+import { mute } from '../staff/alerts.ts';
 import { issueSessionToken } from '../contacts/sessionTokens.ts';
 import { ApiError } from '../errors.ts';
 import { bearerToken } from '../http/bearer.ts';
@@ -68,6 +70,14 @@ export const routes = [
       await sendNewLink(services, await contactNamed(services, body), body);
       return { requested: true };
     },
+  }),
+
+  route({
+    endpoint: 'chatMute',
+    caller: 'staff',
+    handle: async ({ services, body, caller }): Promise<MuteAnswer> => ({
+      muted: await mute(services.db, caller.uid, body.chatBoxId, body.muted),
+    }),
   }),
 
   route({

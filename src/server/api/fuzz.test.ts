@@ -184,6 +184,8 @@ describe.each(testDatabases)('the API under malformed input on $name', ({ open }
     ['/api/ratings/report', () => ({ weeks: 12 })],
     ['/api/ratings/rate', () => ({ token: '1.AAAAAAAAAAAAAAAAAAAAAAAA', score: 4, comment: 'Fine' })],
     ['/api/chat/transcript', (c) => ({ chatBoxId: c.chatBoxId })],
+    ['/api/chat/mute', (c) => ({ chatBoxId: c.chatBoxId, muted: true })],
+    ['/api/me/alerts', () => ({ sound: true })],
     ['/api/chat/rate', (c) => ({ chatBoxId: c.chatBoxId, score: 5, comment: 'Thanks' })],
     ['/api/staff/list', () => ({})],
     ['/api/inbox/list', () => ({ status: 'open', assigned: 'me', query: 'hello', limit: 10 })],

@@ -1,5 +1,9 @@
-/** GET/POST /api/me/*: who the signed-in staff member is, and their own settings (language, missed-message e-mail). */
-import type { MeAnswer, NotificationsAnswer } from '../../lib/api/staff.ts';
+/**
+ * GET/POST /api/me/*: who the signed-in staff member is, and their own settings (language, missed-message e-mail,
+ * alerts for new messages).
+ */
+import type { AlertsAnswer, MeAnswer, NotificationsAnswer } from '../../lib/api/staff.ts';
+import { alertsOf } from '../staff/alerts.ts';
 import { ApiError } from '../errors.ts';
 import { route } from './route.ts';
 
@@ -22,5 +26,11 @@ export const routes = [
       if (!row) throw new ApiError(403, 'not_staff', 'This account is not part of this organisation.');
       return { missedMessageMail: row.missed_mail };
     },
+  }),
+
+  route({
+    endpoint: 'meAlerts',
+    caller: 'staff',
+    handle: ({ services, body, caller }): Promise<AlertsAnswer> => alertsOf(services.db, caller.uid, body.sound),
   }),
 ];

@@ -491,4 +491,17 @@ export const migrations: Migration[] = [
         check (type in ('message', 'read', 'status', 'assignment', 'opened', 'snooze', 'tags', 'priority', 'rating'));
     `,
   },
+  {
+    id: 20,
+    name: 'staff alerts',
+    sql: `
+      -- A staff member's alerts for new messages (staff/alerts.ts): a sound or not, and the conversations they muted.
+      alter table organization_users add column alert_sound boolean not null default false;
+      create table staff_mutes (
+        staff_id bigint not null references organization_users (id) on delete cascade,
+        chat_box_id text not null references chat_boxes (id) on delete cascade,
+        primary key (staff_id, chat_box_id)
+      );
+    `,
+  },
 ];
