@@ -68,6 +68,11 @@ export default function Conversation(props: Props) {
   // Contacts, once staff resolved the conversation and asked how it was.
   const ratingAsked = !isStaff && state.status === 'resolved' && state.rating ? state.rating : undefined;
   const RatingPrompt = useLazyModule(!!ratingAsked, () => import('./chat/RatingPrompt.tsx'))?.default;
+  // Asked while the contact is here: said, as a new message would be (the log itself is not a live region).
+  const asking = ratingAsked?.score === null;
+  useEffect(() => {
+    if (asking && state.loaded) setAnnouncement(t('rating.question'));
+  }, [asking]);
 
   useEffect(() => {
     const started = startLiveConversation({ chatBoxId, conversation, getToken: () => tokenGetter.current() });

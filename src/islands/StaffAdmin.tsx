@@ -113,6 +113,12 @@ function StaffAdminView({ lang, messages, settings, view = 'staff' }: Props) {
     );
   }
   if (view === 'ratings') {
+    if (!member)
+      return (
+        <p className="muted" role="status">
+          {t('staffAdmin.loading')}
+        </p>
+      );
     return isAdmin ? (
       api && RatingsReport && <RatingsReport lang={lang} t={t} api={api} />
     ) : (

@@ -150,6 +150,12 @@ describe('a conversation', () => {
     // An older page read later does not undo it.
     conversation.applyPage(page([], { chatBox: { ...page([]).chatBox, rating: null } }), 'older');
     expect(conversation.$conversation.get().rating).toEqual({ score: 5, comment: 'Great' });
+    // Resolved again without asking: an answer stands; what went unanswered is no longer asked.
+    conversation.applyEvent({ type: 'status', chatBoxId: 'cb_1', seq: 13, status: 'resolved' });
+    expect(conversation.$conversation.get().rating).toEqual({ score: 5, comment: 'Great' });
+    conversation.applyEvent({ type: 'status', chatBoxId: 'cb_1', seq: 14, status: 'resolved', askRating: true });
+    conversation.applyEvent({ type: 'status', chatBoxId: 'cb_1', seq: 15, status: 'resolved' });
+    expect(conversation.$conversation.get().rating).toBeNull();
   });
 
   it('shows notes as notes, and never as read by the contact, who never gets them', () => {

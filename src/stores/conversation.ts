@@ -173,7 +173,9 @@ export function createConversation(me: Participant, now = () => Date.now()) {
         $conversation.setKey('status', event.status);
         // Resolving ends a snooze.
         if (event.status === 'resolved') $conversation.setKey('triage', { ...triage, snoozedUntil: null });
+        // Resolved again: asked anew, or (no longer asking) what went unanswered before is not asked any more.
         if (event.askRating) $conversation.setKey('rating', { score: null, comment: null });
+        else if (event.status === 'resolved' && $conversation.get().rating?.score === null) $conversation.setKey('rating', null);
       } else if (event.type === 'rating') $conversation.setKey('rating', { score: event.score, comment: event.comment });
       else if (event.type === 'assignment') $conversation.setKey('assignee', event.assignee);
       else if (event.type === 'snooze') $conversation.setKey('triage', { ...triage, snoozedUntil: event.until });

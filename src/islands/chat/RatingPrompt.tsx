@@ -3,7 +3,7 @@
  * choices (radio buttons: arrows move, Space chooses), an optional comment, and Send; once answered, thanks with the
  * score and a way to change it. Asked again after staff resolve it again.
  */
-import { useId, useState, type SubmitEvent } from 'react';
+import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import type { RatingState } from '../../lib/api/ratings.ts';
 import { ratingCommentMax } from '../../lib/api/constants.ts';
 import type { Translate } from '../../lib/i18n/translate.ts';
@@ -25,7 +25,13 @@ export default function RatingPrompt({ t, rating, rate, errorText }: Props) {
   const [comment, setComment] = useState(rating.comment ?? '');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | undefined>(undefined);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const choices = useRef<HTMLFieldSetElement>(null);
   const answered = rating.score !== null && !changing;
+  // "Change my rating" goes: the focus goes to the score chosen.
+  useEffect(() => {
+    if (changing) choices.current?.querySelector<HTMLInputElement>('input:checked')?.focus();
+  }, [changing]);
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -35,6 +41,8 @@ export default function RatingPrompt({ t, rating, rate, errorText }: Props) {
     try {
       await rate(score, comment);
       setChanging(false);
+      // The form goes: the focus goes to the question, above the thanks.
+      heading.current?.focus();
     } catch (failure) {
       setError(errorText(failure));
     } finally {
@@ -44,24 +52,23 @@ export default function RatingPrompt({ t, rating, rate, errorText }: Props) {
 
   return (
     <section className="chat-rating" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className="chat-rating-title">
+      <h2 id={`${id}-title`} className="chat-rating-title" tabIndex={-1} ref={heading}>
         {t('rating.question')}
       </h2>
+      {/* Mounted before the answer, so the thanks is heard when it comes. */}
+      <p role="status">{answered && t('rating.thanks', { score: rating.score ?? '' })}</p>
       {answered ? (
-        <p role="status">
-          {t('rating.thanks', { score: rating.score ?? '' })}{' '}
-          <button type="button" className="link-button" onClick={() => setChanging(true)}>
-            {t('rating.change')}
-          </button>
-        </p>
+        <button type="button" className="link-button" onClick={() => setChanging(true)}>
+          {t('rating.change')}
+        </button>
       ) : (
         <form onSubmit={(event) => void submit(event)}>
-          <fieldset>
+          <fieldset ref={choices}>
             <legend className="sr-only">{t('rating.question')}</legend>
             {scores.map((value) => (
               <label key={value}>
                 <input type="radio" name={`${id}-score`} value={value} checked={score === value} onChange={() => setScore(value)} />
-                <span aria-hidden="true">{value}</span> <span>{t(`rating.score.${value}`)}</span>
+                {value} {t(`rating.score.${value}`)}
               </label>
             ))}
           </fieldset>

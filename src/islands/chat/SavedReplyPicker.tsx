@@ -103,7 +103,8 @@ function OpenList({
 
   keys.current = (key) => {
     if (key === 'Escape') return (shut(), true);
-    if (!found.length) return false;
+    // Open, Enter never sends "/…" to the contact: it takes a reply, or does nothing.
+    if (!found.length) return key === 'Enter';
     if (key === 'ArrowDown' || key === 'ArrowUp') {
       setIndex((current + (key === 'ArrowDown' ? 1 : -1) + found.length) % found.length);
       return true;

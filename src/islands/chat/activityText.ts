@@ -4,6 +4,7 @@
  * contact's conversation does not carry it.
  */
 import type { StaffActivity } from '../../lib/api/chat.ts';
+import { isolate } from '../../lib/format.ts';
 import { nameList } from '../../lib/i18n/nameList.ts';
 import { intlLocale, type Lang } from '../../lib/i18n/languages.ts';
 import type { Translate } from '../../lib/i18n/translate.ts';
@@ -11,7 +12,8 @@ import type { Translate } from '../../lib/i18n/translate.ts';
 export function activityText(line: StaffActivity, lang: Lang, t: Translate, nameOf: (uid: string) => string): string {
   if (line.type === 'rating') {
     const score = new Intl.NumberFormat(intlLocale(lang)).format(line.score);
-    return line.comment ? t('history.ratedWithComment', { score, comment: line.comment }) : t('history.rated', { score });
+    // The contact's words, in any script, isolated so they cannot reorder the sentence around them.
+    return line.comment ? t('history.ratedWithComment', { score, comment: isolate(line.comment) }) : t('history.rated', { score });
   }
   if (line.by === null && line.type === 'status' && line.status === 'open') return t('history.reopenedByContact');
   if (line.by === null && line.type === 'snooze' && line.until === null) return t('history.snoozeEnded');

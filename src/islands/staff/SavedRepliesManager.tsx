@@ -5,6 +5,7 @@
  */
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import type { SavedReply } from '../../lib/api/savedReplies.ts';
+import { savedReplyNameMax } from '../../lib/api/constants.ts';
 import { ApiRequestError } from '../../lib/http/client.ts';
 import { endonyms, languages, textDirection, type Lang } from '../../lib/i18n/languages.ts';
 import { nameList } from '../../lib/i18n/nameList.ts';
@@ -176,7 +177,7 @@ function ReplyForm({
             ref={nameField}
             id={`${id}-name`}
             value={name}
-            maxLength={60}
+            maxLength={savedReplyNameMax}
             autoComplete="off"
             dir="auto"
             aria-describedby={described}

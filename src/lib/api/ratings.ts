@@ -12,7 +12,11 @@ import { languages } from './languages.ts';
 export { ratingCommentMax };
 
 const scoreSchema = z.number().int().min(1).max(5);
-const commentSchema = z.string().trim().max(ratingCommentMax).refine(isStorableText, 'must be text');
+/** A form posts a line break as CRLF, which the browser counted as one character against `maxlength`. */
+const commentSchema = z
+  .string()
+  .transform((text) => text.replace(/\r\n?/g, '\n'))
+  .pipe(z.string().trim().max(ratingCommentMax).refine(isStorableText, 'must be text'));
 
 /** The latest resolution's rating: asked (score null) or given. */
 export const ratingStateSchema = z.object({ score: scoreSchema.nullable(), comment: z.string().nullable() });

@@ -19,7 +19,7 @@ import type { RateAnswer } from '../../lib/api/ratings.ts';
 import type { IssuedToken, NewLinkAnswer } from '../../lib/api/sessions.ts';
 import { listContactChatBoxes } from '../chat/contactChatBoxes.ts';
 import { assign, currentSeq, listMessages, markRead, sendMessage, setStatus } from '../chat/messages.ts';
-import { rate } from '../chat/rate.ts';
+import { rate, rateLimit } from '../chat/rate.ts';
 import { whenResolved } from '../chat/resolving.ts';
 import { sendTranscript, transcriptLimit } from '../chat/transcript.ts';
 import { setPriority, setTags, snooze, wakeOnContactMessage } from '../chat/triage.ts';
@@ -93,7 +93,10 @@ export const routes = [
   route({
     endpoint: 'chatRate',
     caller: 'contactSession',
-    handle: async ({ services, body }): Promise<RateAnswer> => ({ rating: await rate(services, body.chatBoxId, body) }),
+    async handle({ services, body, caller: session }): Promise<RateAnswer> {
+      await countTowardsLimit(services.db, `rate:${session.contactId}`, rateLimit);
+      return { rating: await rate(services, body.chatBoxId, body) };
+    },
   }),
 
   route({

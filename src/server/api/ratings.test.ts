@@ -119,40 +119,74 @@ describe.each(testDatabases)('ratings ("How was your conversation?") on $name', 
     const exported = (await post('/api/contacts/export', admin.idToken, { contactId: ana.contactId })).body.export;
     expect(exported.chatBoxes[0].ratings.map((given: { score: number }) => given.score)).toEqual([5, 2]);
 
-    // An admin turned the question off: resolving asks nothing more.
+    // The same answer again changes nothing: no second event.
+    const events = staffStream.events.filter((e) => e.event === 'rating').length;
+    await post('/api/chat/rate', ana.token, { chatBoxId: ana.chatBoxId, score: 2 });
+    await post('/api/chat/rate', ana.token, { chatBoxId: ana.chatBoxId, score: 3 });
+    await staffStream.waitFor((e) => e.event === 'rating', events + 1);
+    expect(staffStream.events.filter((e) => e.event === 'rating')).toHaveLength(events + 1);
+
+    // Asked again and left unanswered, then the organisation stops asking: resolving once more asks nothing, and
+    // what went unanswered is not asked any more (the last answer stands).
+    await say(ana.chatBoxId, { kind: 'contact', id: ana.contactId }, 'Again');
+    await post('/api/chat/status', lee.idToken, { chatBoxId: ana.chatBoxId, status: 'resolved' });
+    expect(await rating(ana.token, ana.chatBoxId)).toEqual({ score: null, comment: null });
     await post('/api/settings/update', admin.idToken, { askForRating: false });
+    await say(ana.chatBoxId, { kind: 'contact', id: ana.contactId }, 'And again');
+    await post('/api/chat/status', lee.idToken, { chatBoxId: ana.chatBoxId, status: 'resolved' });
+    expect(await rating(ana.token, ana.chatBoxId)).toEqual({ score: 3, comment: null });
+
+    // An admin turned the question off: resolving asks nothing more.
     await say(bo.chatBoxId, { kind: 'staff', id: lee.uid }, 'Hello Bo');
     await post('/api/chat/status', lee.idToken, { chatBoxId: bo.chatBoxId, status: 'resolved' });
     expect(await rating(bo.token, bo.chatBoxId)).toBeNull();
   });
 
-  it('e-mails a contact who was away once, and its page takes the rating without JavaScript; a changed link does nothing', async () => {
+  it('asks a contact who was away once, by e-mail; its page takes the rating without JavaScript; a changed link does nothing', async () => {
     const lee = await staff('agent', 'Lee');
+    const de = serverTranslator('de');
+    const en = serverTranslator('en');
+    // Ana has Lee's answer unread: the missed-message e-mail asks it too (one e-mail, not two).
     const ana = await contact('Ana', 'de');
     await say(ana.chatBoxId, { kind: 'staff', id: lee.uid }, 'Erledigt!');
     await post('/api/chat/status', lee.idToken, { chatBoxId: ana.chatBoxId, status: 'resolved' });
+    // Cy read the answer before leaving: the question comes in an e-mail of its own.
+    const cy = await contact('Cy');
+    const answer = await say(cy.chatBoxId, { kind: 'staff', id: lee.uid }, 'Done');
+    await post('/api/chat/read', cy.token, { chatBoxId: cy.chatBoxId, messageId: answer.id });
+    await post('/api/chat/status', lee.idToken, { chatBoxId: cy.chatBoxId, status: 'resolved' });
+    // Bo rates in the conversation before the e-mail would go: Bo gets none about it.
     const bo = await contact('Bo');
-    await say(bo.chatBoxId, { kind: 'staff', id: lee.uid }, 'Done');
+    const boAnswer = await say(bo.chatBoxId, { kind: 'staff', id: lee.uid }, 'Done');
+    await post('/api/chat/read', bo.token, { chatBoxId: bo.chatBoxId, messageId: boAnswer.id });
     await post('/api/chat/status', lee.idToken, { chatBoxId: bo.chatBoxId, status: 'resolved' });
-    // Bo rates in the conversation before the e-mail would go: Bo gets none.
     await post('/api/chat/rate', bo.token, { chatBoxId: bo.chatBoxId, score: 3 });
 
     await scanMissedMessages(services, minutes(6));
     await scanMissedMessages(services, minutes(8));
     const mails = await delivered();
-    const asked = mails.filter((mail) =>
-      mail.subject.includes(serverTranslator('de')('mail.rating.subject', { organisation: serverTranslator('de')('site.name') })),
+    expect(mails.map((sent) => [sent.to, sent.subject]).sort()).toEqual(
+      [
+        [ana.email, de('mail.missed.subject', { organisation: de('site.name') })],
+        [cy.email, en('mail.rating.subject', { organisation: en('site.name') })],
+      ].sort(),
     );
-    expect(asked.map((mail) => mail.to)).toEqual([ana.email]);
-    const mail = asked[0]!;
-    expect(mail.rawHeader('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
-    const links = [...mail.text.matchAll(/https:\/\/help\.example\.com\/de\/rate\?\S+/g)].map((found) => new URL(found[0]));
+    const ratingLinks = (text: string, lang: string) =>
+      [...text.matchAll(new RegExp(`https://help\\.example\\.com/${lang}/rate\\?\\S+`, 'g'))].map((found) => new URL(found[0]));
+    const cyMail = mails.find((sent) => sent.to === cy.email)!;
+    expect(cyMail.rawHeader('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+    expect(ratingLinks(cyMail.text, 'en').map((link) => link.searchParams.get('score'))).toEqual(['1', '2', '3', '4', '5']);
+    const mail = mails.find((sent) => sent.to === ana.email)!;
+    expect(mail.text).toContain('> Erledigt!');
+    const links = ratingLinks(mail.text, 'de');
     expect(links.map((link) => link.searchParams.get('score'))).toEqual(['1', '2', '3', '4', '5']);
     const token = links[3]!.searchParams.get('token')!;
 
     // The page's form, as a browser without JavaScript posts it: back to the page, saying it is done.
     const form = (fields: Record<string, string>) =>
       call('/api/ratings/rate', { raw: new URLSearchParams(fields).toString(), contentType: 'application/x-www-form-urlencoded' });
+    // A form counts a line break as one character and posts it as two: 250 lines of one letter fit 500.
+    expect((await form({ token, back: 'de', score: '4', comment: 'a\r\n'.repeat(250) })).status).toBe(303);
     const posted = await form({ token, back: 'de', score: '4', comment: 'Sehr nett' });
     expect(posted.status).toBe(303);
     expect(posted.headers.get('location')).toBe('/de/rate?done=1');

@@ -5,7 +5,7 @@
 import type { RateAnswer, RatingsReportAnswer } from '../../lib/api/ratings.ts';
 import { isLang } from '../../lib/i18n/languages.ts';
 import { rate } from '../chat/rate.ts';
-import { ratingsReport } from '../chat/ratings.ts';
+import { ratingChatBox, ratingsReport } from '../chat/ratings.ts';
 import { ApiError } from '../errors.ts';
 import { isFormPost } from '../http/body.ts';
 import { Reply } from '../http/requestAndAnswer.ts';
@@ -24,14 +24,9 @@ export const routes = [
     async handle({ services, request, body }): Promise<RateAnswer | Reply> {
       const ratingId = readRatingToken(services.keys.ratings, body.token);
       if (ratingId === undefined) throw linkInvalid();
-      // Erased (the rating went with the chat box) or revoked: the link does nothing any more.
-      const [asked] = await services.db.query<{ chat_box_id: string }>(
-        `select r.chat_box_id from ratings r join chat_boxes b on b.id = r.chat_box_id join contacts c on c.id = b.contact_id
-         where r.id = $1 and c.access_revoked_at is null`,
-        [ratingId],
-      );
-      if (!asked) throw linkInvalid();
-      const rating = await rate(services, asked.chat_box_id, { ratingId, score: body.score, comment: body.comment });
+      const chatBoxId = await ratingChatBox(services.db, ratingId);
+      if (!chatBoxId) throw linkInvalid();
+      const rating = await rate(services, chatBoxId, { ratingId, score: body.score, comment: body.comment });
       if (body.back && isFormPost(request)) return new Reply({ rating }, 303, { Location: page(body.back, { done: '1' }) });
       return { rating };
     },

@@ -105,8 +105,10 @@ export async function lockChatBox(tx: Queryable, chatBoxId: string): Promise<voi
 /** Stores an event for a change made in this transaction (after lockChatBox). */
 export async function appendEvent(tx: Queryable, chatBoxId: string, change: EventChange): Promise<StoredEvent> {
   const [box] = await tx.query<{ event_seq: number }>(
-    `update chat_boxes set event_seq = event_seq + 1, last_activity_at = now() where id = $1 returning event_seq`,
-    [chatBoxId],
+    `update chat_boxes set event_seq = event_seq + 1, last_activity_at = case when $2 then now() else last_activity_at end
+     where id = $1 returning event_seq`,
+    // A contact's rating is no new activity: a resolved conversation does not rise to the top of the list for it.
+    [chatBoxId, change.type !== 'rating'],
   );
   const [counter] = await tx.query<{ last: number }>(`update chat_event_positions set last = last + 1 returning last`);
   const seq = box!.event_seq;

@@ -14,6 +14,24 @@ export async function latestRating(db: Queryable, chatBoxId: string): Promise<Ra
   return row ?? null;
 }
 
+/** The chat box a rating asks about, unless its contact was erased (the rating went too) or revoked since. */
+export async function ratingChatBox(db: Queryable, ratingId: number): Promise<string | undefined> {
+  const [asked] = await db.query<{ chat_box_id: string }>(
+    `select r.chat_box_id from ratings r join chat_boxes b on b.id = r.chat_box_id join contacts c on c.id = b.contact_id
+     where r.id = $1 and c.access_revoked_at is null`,
+    [ratingId],
+  );
+  return asked?.chat_box_id;
+}
+
+/**
+ * A new resolution: what an earlier one asked and was never answered is no longer asked (the conversation shows,
+ * and its e-mail asks about, the latest resolution only, even when the organisation no longer asks).
+ */
+export async function dropUnanswered(tx: Queryable, chatBoxId: string): Promise<void> {
+  await tx.query(`delete from ratings where chat_box_id = $1 and score is null`, [chatBoxId]);
+}
+
 /**
  * Asks, in the resolving transaction, when staff answered in the conversation: of whom the rating speaks is its
  * assignee, else who resolved it. False when there is nothing to rate (no staff reply).

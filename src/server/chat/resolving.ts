@@ -6,7 +6,7 @@
 import type { Queryable } from '../db/database.ts';
 import type { Services } from '../services.ts';
 import { readSettings } from '../staff/settings.ts';
-import { askForRating } from './ratings.ts';
+import { askForRating, dropUnanswered } from './ratings.ts';
 import { enqueueTranscript } from './transcript.ts';
 
 export function whenResolved(services: Services, chatBoxId: string, by: string | null) {
@@ -14,6 +14,7 @@ export function whenResolved(services: Services, chatBoxId: string, by: string |
     const settings = await readSettings(tx);
     if (services.mail && settings.transcriptOnResolve)
       await enqueueTranscript(tx, { ...services, mail: services.mail }, chatBoxId, 'resolved');
+    await dropUnanswered(tx, chatBoxId);
     return settings.askForRating && (await askForRating(tx, chatBoxId, by)) ? { askRating: true } : {};
   };
 }

@@ -14,7 +14,7 @@ import type { Queryable } from '../db/database.ts';
 import type { Services } from '../services.ts';
 import { scanRegularly } from '../scanRegularly.ts';
 import { missedMessagesMail, type MissedMessage } from './missedMessagesMail.ts';
-import { scanRatingRequests } from './ratingRequests.ts';
+import { ratingToMail, scanRatingRequests } from './ratingRequests.ts';
 import { unsubscribeToken } from './unsubscribe.ts';
 
 type Side = 'contact' | 'staff';
@@ -125,6 +125,8 @@ async function mailChatBox(services: Services, side: Side, chatBoxId: string, no
       const lang = langOf(box.lang);
       const { link, expiresAt } = await issueLink(tx, { keys, config }, { contactId: box.contact_id, chatBoxId, lang, keepOthers: true });
       const token = unsubscribeToken(keys.unsubscribe, { kind: 'contact', id: box.contact_id });
+      // Resolved while they were away: the same e-mail asks how it was.
+      const ratingToken = await ratingToMail(tx, { keys }, chatBoxId, now);
       const email = missedMessagesMail({
         ...common,
         idempotencyKey: `missed:contact:${chatBoxId}:${lastId}`,
@@ -134,6 +136,7 @@ async function mailChatBox(services: Services, side: Side, chatBoxId: string, no
         link,
         expiresAt,
         unsubscribeToken: token,
+        ...(ratingToken && { ratingToken }),
       });
       if (await mail.enqueue(tx, email)) written += 1;
     } else {

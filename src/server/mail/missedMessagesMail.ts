@@ -10,6 +10,7 @@ import { intlLocale, type Lang } from '../../lib/i18n/languages.ts';
 import { escapeHtml, mailButton, mailDocument } from './html.ts';
 import { serverTranslator } from './messages.ts';
 import type { OutgoingMail } from './outbox.ts';
+import { ratingQuestion } from './ratingRequestMail.ts';
 import { unsubscribeHeaders, unsubscribePageUrl } from './unsubscribe.ts';
 
 export interface MissedMessage {
@@ -37,6 +38,8 @@ export interface MissedMessagesMailInput {
   expiresAt?: Date;
   siteUrl: string;
   unsubscribeToken: string;
+  /** Contacts: staff resolved the conversation and ask how it was (its five links, mail/ratingLinks.ts). */
+  ratingToken?: string;
 }
 
 export function missedMessagesMail(input: MissedMessagesMailInput): OutgoingMail {
@@ -63,6 +66,7 @@ export function missedMessagesMail(input: MissedMessagesMailInput): OutgoingMail
   const stop = t('mail.missed.stop');
   const stopUrl = unsubscribePageUrl(input.siteUrl, input.lang, input.unsubscribeToken);
   const earlier = input.earlier ? t('mail.missed.earlier') : '';
+  const rating = input.ratingToken ? ratingQuestion(t, input.siteUrl, input.lang, input.ratingToken) : undefined;
   const heading = (message: MissedMessage) =>
     `${isolate(message.senderName || organisation)} · ${when(message.createdAt, { timeStyle: 'short' })}`;
 
@@ -75,6 +79,7 @@ export function missedMessagesMail(input: MissedMessagesMailInput): OutgoingMail
     ...input.messages.flatMap((message) => [`${heading(message)}:`, ...message.body.split('\n').map((line) => `> ${line}`), '']),
     `${open}: ${input.link}`,
     ...(validUntil ? ['', validUntil] : []),
+    ...(rating ? ['', rating.text] : []),
     '',
     '—',
     why,
@@ -96,7 +101,7 @@ export function missedMessagesMail(input: MissedMessagesMailInput): OutgoingMail
 ${earlier ? `<p style="color: #555;">${escapeHtml(earlier)}</p>\n` : ''}${quoted}
 <p style="margin-top: 1.5rem;">${mailButton(input.link, open)}</p>
 <p>${escapeHtml(t('mail.linkIntro'))}<br><span dir="ltr" style="word-break: break-all;">${escapeHtml(input.link)}</span></p>
-${validUntil ? `<p>${escapeHtml(validUntil)}</p>` : ''}`,
+${validUntil ? `<p>${escapeHtml(validUntil)}</p>` : ''}${rating ? `\n${rating.html}` : ''}`,
     footer: `<p>${escapeHtml(why)}</p>
 <p><a href="${escapeHtml(stopUrl)}" style="color: #555;">${escapeHtml(stop)}</a></p>`,
   });
