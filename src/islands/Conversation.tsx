@@ -23,6 +23,7 @@ import { $organizationUsers } from '../stores/organizationUsers.ts';
 import Composer from './chat/Composer.tsx';
 import MessageList, { type SenderInfo } from './chat/MessageList.tsx';
 import TeamLine from './chat/TeamLine.tsx';
+import { awayText } from './chat/officeHoursText.ts';
 import SignInEnded from './staff/SignInEnded.tsx';
 import { useLazyModule } from './useLazyModule.ts';
 
@@ -157,6 +158,18 @@ export default function Conversation(props: Props) {
     }
   }, [state.messages, state.loaded]);
 
+  // Announce an automatic away answer as it comes (the contact's own message before it is not announced).
+  const lastAway = state.activity.findLast((line) => line.type === 'away');
+  const awayAnnounced = useRef<number | undefined>(undefined);
+  useEffect(() => {
+    if (!state.loaded) return;
+    const seq = lastAway?.seq ?? 0;
+    if (lastAway?.type === 'away' && awayAnnounced.current !== undefined && seq > awayAnnounced.current) {
+      setAnnouncement(awayText(lastAway.opensAt, lang, t));
+    }
+    awayAnnounced.current = seq;
+  }, [lastAway?.seq, state.loaded]);
+
   const errorText = (code: string) => t(apiErrorKey(code, messages));
   const lastFailed = timeline.findLast((entry) => entry.delivery === 'failed');
   const typingNames = typing.map((participant) => sender(participant, false).name);
@@ -176,7 +189,7 @@ export default function Conversation(props: Props) {
   const answered = state.team?.answered || state.messages.some((message) => message.sender.kind === 'staff' && !message.internal);
   const chat = (
     <div className="chat" data-unread={state.loaded ? unreadCount : undefined}>
-      {!isStaff && <TeamLine lang={lang} t={t} team={state.team?.team} />}
+      {!isStaff && <TeamLine lang={lang} t={t} team={state.team?.team} hours={state.team?.hours} />}
       {staffTools && state.loaded && (
         <staffTools.StaffToolbar
           lang={lang}
@@ -210,7 +223,7 @@ export default function Conversation(props: Props) {
           lang={lang}
           t={t}
           entries={timeline}
-          activity={isStaff ? state.activity : undefined}
+          activity={state.activity}
           activityText={staffTools && ((line) => staffTools.activityText(line, lang, t, (uid) => staffSender(uid).name))}
           firstUnreadId={state.firstUnreadId}
           hasOlder={state.hasOlder}

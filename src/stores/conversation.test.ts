@@ -135,6 +135,17 @@ describe('a conversation', () => {
     expect(conversation.$conversation.get()).toMatchObject({ assignee: lee, status: 'resolved' });
   });
 
+  it('keeps the automatic away answers a contact was given as history lines, from the page and the stream, each once', () => {
+    conversation = createConversation(contact);
+    const at = '2026-01-01T22:00:00Z';
+    const opensAt = '2026-01-02T08:00:00Z';
+    const line = { type: 'away' as const, seq: 3, at, by: null, opensAt };
+    conversation.applyPage(page([message(1, contact)], { activity: [line] }), 'newest');
+    conversation.applyEvent({ type: 'away', chatBoxId: 'cb_1', seq: 3, position: 9, at, by: null, opensAt });
+    conversation.applyEvent({ type: 'away', chatBoxId: 'cb_1', seq: 5, position: 11, at, by: null, opensAt: null });
+    expect(conversation.$conversation.get().activity).toEqual([line, { ...line, seq: 5, opensAt: null }]);
+  });
+
   it("keeps the latest resolution's rating: from the first page, asked by a status event, answered by a rating event", () => {
     conversation = createConversation(contact);
     const at = '2026-01-01T10:00:00Z';

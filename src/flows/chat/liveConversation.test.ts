@@ -199,6 +199,13 @@ describe('the stream’s event guard', () => {
     expect(isChatEvent({ ...base, type: 'assignment', assignee: { email: 'a@example.com', name: 'A', uid: null } })).toBe(true);
     expect(isChatEvent({ ...base, type: 'assignment', assignee: { email: 'a@example.com', name: 'A', uid: 'u' } })).toBe(true);
   });
+  it('lets an away answer through with when the team is back, or without', () => {
+    const at = '2026-11-29T22:00:00Z';
+    expect(isChatEvent({ ...base, type: 'away', opensAt: '2026-11-30T08:00:00Z', by: null, at })).toBe(true);
+    expect(isChatEvent({ ...base, type: 'away', opensAt: null, by: null, at })).toBe(true);
+    expect(isChatEvent({ ...base, type: 'away', opensAt: 8, by: null, at })).toBe(false);
+    expect(isChatEvent({ ...base, type: 'away', opensAt: null, by: null })).toBe(false);
+  });
   it('keeps a truncated or foreign event out', () => {
     expect(isChatEvent({ ...base, type: 'assignment' })).toBe(false);
     expect(isChatEvent({ ...base, type: 'assignment', assignee: { email: 'a@example.com' } })).toBe(false);

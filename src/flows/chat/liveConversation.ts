@@ -235,6 +235,8 @@ export function isChatEvent(value: unknown): value is ChatEvent {
       return (value['priority'] === null || chatPriorities.includes(value['priority'] as ChatPriority)) && isActor(value);
     case 'rating':
       return typeof value['score'] === 'number' && (value['comment'] === null || typeof value['comment'] === 'string');
+    case 'away':
+      return (value['opensAt'] === null || typeof value['opensAt'] === 'string') && typeof value['at'] === 'string';
     default:
       return false;
   }

@@ -12,6 +12,7 @@ import type { Translate } from '../../lib/i18n/translate.ts';
 import Avatar from './Avatar.tsx';
 import { dayLabel, timeLabel } from './dayLabel.ts';
 import MessageText from './MessageText.tsx';
+import { awayText } from './officeHoursText.ts';
 
 export interface SenderInfo {
   name: string;
@@ -24,7 +25,7 @@ interface Props {
   lang: Lang;
   t: Translate;
   entries: TimelineEntry[];
-  /** Staff only: what staff did, as lines between the messages. */
+  /** The history as lines between the messages: for staff what staff did; for both the automatic away answers. */
   activity?: StaffActivity[] | undefined;
   activityText?: ((line: StaffActivity) => string) | undefined;
   firstUnreadId: number | undefined;
@@ -209,6 +210,17 @@ export default function MessageList(props: Props) {
         <section key={day.day} className="chat-day">
           <h2 className="chat-day-label">{dayLabel(lang, day.day)}</h2>
           {day.runs.map((run) => {
+            if (run.kind === 'activity' && run.activity.type === 'away') {
+              return (
+                <div key={run.key} className="chat-message chat-away">
+                  <p className="chat-away-label">{t('chat.away.label')}</p>
+                  <p className="chat-text">{awayText(run.activity.opensAt, lang, t)}</p>
+                  <p className="chat-meta">
+                    <time dateTime={run.activity.at}>{timeLabel(lang, run.activity.at)}</time>
+                  </p>
+                </div>
+              );
+            }
             if (run.kind === 'activity') {
               return (
                 <p key={run.key} className="chat-activity">

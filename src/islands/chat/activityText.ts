@@ -8,8 +8,10 @@ import { isolate } from '../../lib/format.ts';
 import { nameList } from '../../lib/i18n/nameList.ts';
 import { intlLocale, type Lang } from '../../lib/i18n/languages.ts';
 import type { Translate } from '../../lib/i18n/translate.ts';
+import { awayText } from './officeHoursText.ts';
 
 export function activityText(line: StaffActivity, lang: Lang, t: Translate, nameOf: (uid: string) => string): string {
+  if (line.type === 'away') return awayText(line.opensAt, lang, t);
   if (line.type === 'rating') {
     const score = new Intl.NumberFormat(intlLocale(lang)).format(line.score);
     // The contact's words, in any script, isolated so they cannot reorder the sentence around them.

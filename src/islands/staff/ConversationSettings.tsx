@@ -11,7 +11,8 @@ import type { Translate } from '../../lib/i18n/translate.ts';
 import { apiErrorText } from '../../lib/staff/fieldIssues.ts';
 import type { StaffPageApi } from '../../lib/staff/staffPageApi.ts';
 
-const switches: { setting: keyof OrganizationSettings; label: MessageKey; hint?: MessageKey }[] = [
+type Switch = 'askForRating' | 'transcriptOnResolve';
+const switches: { setting: Switch; label: MessageKey; hint?: MessageKey }[] = [
   { setting: 'askForRating', label: 'staffAdmin.settings.askForRating' },
   { setting: 'transcriptOnResolve', label: 'staffAdmin.settings.transcriptOnResolve', hint: 'staffAdmin.settings.transcriptHint' },
 ];

@@ -96,8 +96,9 @@ export const chatBoxSummarySchema = z.object({
 });
 export type ChatBoxSummary = z.infer<typeof chatBoxSummarySchema>;
 /**
- * What staff did in a chat box, for its history (staff only): a status set, an assignment, a snooze, tags or the
- * priority, by whom (a staff member's uid; null: the contact's message or the time did it) and when (ISO 8601).
+ * What happened in a chat box, for its history: a status set, an assignment, a snooze, tags or the priority, by whom
+ * (a staff member's uid; null: the contact's message or the time did it) and when (ISO 8601), the contact's rating,
+ * and the automatic away answers. Staff see all of it; a contact only the away answers they were given.
  */
 export const staffActivitySchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('status'), seq: eventSeqSchema, at: z.string(), by: z.string().nullable(), status: z.enum(chatStatuses) }),
@@ -129,6 +130,8 @@ export const staffActivitySchema = z.discriminatedUnion('type', [
     score: z.number().int(),
     comment: z.string().nullable(),
   }),
+  /** The contact wrote while the team was away and was answered so automatically: in again at `opensAt` (null: unknown). */
+  z.object({ type: z.literal('away'), seq: eventSeqSchema, at: z.string(), by: z.null(), opensAt: z.string().nullable() }),
 ]);
 export type StaffActivity = z.infer<typeof staffActivitySchema>;
 
@@ -136,7 +139,7 @@ export const listMessagesAnswer = z.object({
   chatBox: chatBoxSummarySchema,
   /** Oldest first. */
   messages: z.array(messageSchema),
-  /** Staff only: what staff did from this page's first message to its last (all of it at either end), by seq. */
+  /** The history from this page's first message to its last (all of it at either end), by seq, as the viewer sees it. */
   activity: z.array(staffActivitySchema).optional(),
   /** Whether there are older messages than the first of this page, and newer than its last. */
   hasOlder: z.boolean(),
@@ -283,6 +286,16 @@ export const chatEventSchema = z.discriminatedUnion('type', [
     position,
     score: z.number().int(),
     comment: z.string().nullable(),
+    by: z.null(),
+    at: z.string(),
+  }),
+  /** The automatic answer to a contact who wrote while the team was away (both sides see it). */
+  z.object({
+    type: z.literal('away'),
+    chatBoxId: z.string(),
+    seq: eventSeqSchema,
+    position,
+    opensAt: z.string().nullable(),
     by: z.null(),
     at: z.string(),
   }),

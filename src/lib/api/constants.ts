@@ -60,6 +60,9 @@ export const savedReplyNameMax = 60;
 export const savedRepliesMax = 500;
 /** A rating's comment ("How was your conversation?"), at most this many characters. */
 export const ratingCommentMax = 500;
+
+/** Office hours: openings on one day, holidays kept, the longest reply time (a week, in minutes). */
+export const officeHoursLimits = { openingsPerDay: 4, holidays: 200, replyWithinMinutes: 7 * 24 * 60 };
 /** One bulk action covers at most this many conversations. */
 export const bulkMax = 100;
 /** The staff inbox's search text, at most this many characters. */

@@ -73,6 +73,17 @@ export type OrganizationUserAnswer = z.infer<typeof organizationUserAnswer>;
  * whether the caller, a contact, is e-mailed a reply that comes while they are away.
  */
 export const teamBody = z.object({ chatBoxId: chatBoxIdSchema });
-/** `answered`: staff wrote here at least once (not a note), so nobody is told someone will. */
-export const teamAnswer = z.object({ team: z.array(organizationUserSchema), emailsReplies: z.boolean(), answered: z.boolean() });
+/**
+ * The office hours as a contact is told them: whether the team is in now, else when it next is (ISO 8601; null: no
+ * opening ahead), and how soon it usually replies while in.
+ */
+export const teamHoursSchema = z.object({ open: z.boolean(), opensAt: z.string().nullable(), replyWithinMinutes: z.number().int() });
+export type TeamHours = z.infer<typeof teamHoursSchema>;
+/** `answered`: staff wrote here at least once (not a note), so nobody is told someone will. `hours`: null when none are set. */
+export const teamAnswer = z.object({
+  team: z.array(organizationUserSchema),
+  emailsReplies: z.boolean(),
+  answered: z.boolean(),
+  hours: teamHoursSchema.nullable(),
+});
 export type TeamAnswer = z.infer<typeof teamAnswer>;

@@ -1,7 +1,7 @@
 /**
- * Staff's history of a conversation: what staff did (status, assignment, snooze, tags, priority) and the contact's
- * rating of it, from list pages
- * and from the stream, each once by seq. Contacts never receive it (their pages and stream leave it out).
+ * A conversation's history: what staff did (status, assignment, snooze, tags, priority), the contact's rating of it
+ * and the automatic away answers, from list pages and from the stream, each once by seq. A contact receives only
+ * the away answers (their pages and stream leave the rest out).
  */
 import type { ChatEvent, StaffActivity } from '../api/chat.ts';
 
@@ -31,5 +31,7 @@ export function activityFromEvent(event: ChatEvent): StaffActivity | undefined {
       return { type: 'priority', seq, at, by, priority: event.priority };
     case 'rating':
       return { type: 'rating', seq, at, by: null, score: event.score, comment: event.comment };
+    case 'away':
+      return { type: 'away', seq, at, by: null, opensAt: event.opensAt };
   }
 }

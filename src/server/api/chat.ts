@@ -23,6 +23,7 @@ import { rate, rateLimit } from '../chat/rate.ts';
 import { whenResolved } from '../chat/resolving.ts';
 import { sendTranscript, transcriptLimit } from '../chat/transcript.ts';
 import { setPriority, setTags, snooze, wakeOnContactMessage } from '../chat/triage.ts';
+import { answerIfAway } from '../chat/away.ts';
 import { contactNamed, sendNewLink } from '../contacts/newLink.ts';
 import { sessionFromCode } from '../contacts/sessionFromCode.ts';
 import { mute } from '../staff/alerts.ts';
@@ -123,7 +124,10 @@ export const routes = [
       services.sendLimit(`${kind}:${id}`);
       const { clientId, text, internal } = body;
       const message = await sendMessage(services, body.chatBoxId, { sender: caller.participant, clientId, text, internal });
-      if (kind === 'contact') await wakeOnContactMessage(services, body.chatBoxId);
+      if (kind === 'contact') {
+        await wakeOnContactMessage(services, body.chatBoxId);
+        await answerIfAway(services, body.chatBoxId);
+      }
       return { message };
     },
   }),

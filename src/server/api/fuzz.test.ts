@@ -75,6 +75,7 @@ function oddValue(rand: () => number, depth = 0): unknown {
 const fields = [
   ...['chatBoxId', 'contactId', 'otp', 'token', 'uid', 'clientId', 'text', 'messageId', 'before', 'after', 'limit', 'internal'],
   ...['assignee', 'status', 'assigned', 'query', 'email', 'role', 'name', 'target', 'lang', 'confirmEmail', 'texts', 'score', 'comment'],
+  ...['officeHours', 'timeZone', 'week', 'holidays', 'replyWithinMinutes', 'from', 'to'],
 ];
 
 /** One malformed request: bodies of wrong types, missing or odd fields, broken JSON, wrong content types. */
@@ -180,7 +181,30 @@ describe.each(testDatabases)('the API under malformed input on $name', ({ open }
     ['/api/savedReplies/delete', () => ({ id: 1 })],
     ['/api/savedReplies/used', () => ({ id: 1 })],
     ['/api/settings/get', () => ({})],
-    ['/api/settings/update', () => ({ transcriptOnResolve: true, askForRating: false })],
+    [
+      '/api/settings/update',
+      () => ({
+        transcriptOnResolve: true,
+        askForRating: false,
+        officeHours: {
+          timeZone: 'Asia/Tokyo',
+          week: [
+            [
+              { from: '09:00', to: '12:00' },
+              { from: '13:00', to: '24:00' },
+            ],
+            [],
+            [],
+            [],
+            [],
+            [],
+            [],
+          ],
+          holidays: ['2026-12-31'],
+          replyWithinMinutes: 60,
+        },
+      }),
+    ],
     ['/api/ratings/report', () => ({ weeks: 12 })],
     ['/api/ratings/rate', () => ({ token: '1.AAAAAAAAAAAAAAAAAAAAAAAA', score: 4, comment: 'Fine' })],
     ['/api/chat/transcript', (c) => ({ chatBoxId: c.chatBoxId })],

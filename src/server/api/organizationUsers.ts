@@ -5,7 +5,7 @@
 import type { OrganizationUserAnswer, TeamAnswer } from '../../lib/api/sessions.ts';
 import { ApiError } from '../errors.ts';
 import { findOrganizationUserByUid } from '../staff/records.ts';
-import { answeredHere, answeringStaff, emailsReplies } from '../staff/team.ts';
+import { answeredHere, answeringStaff, emailsReplies, teamHours } from '../staff/team.ts';
 import { route } from './route.ts';
 
 export const routes = [
@@ -26,6 +26,7 @@ export const routes = [
       team: await answeringStaff(services.db, body.chatBoxId),
       emailsReplies: !!services.mail && caller.participant.kind === 'contact' && (await emailsReplies(services.db, caller.participant.id)),
       answered: await answeredHere(services.db, body.chatBoxId),
+      hours: await teamHours(services.db),
     }),
   }),
 ];

@@ -180,7 +180,7 @@ describe.each(testDatabases)('the staff workspace API on $name', ({ open }) => {
       { type: 'status', by: null, status: 'open' },
     ]);
     for (const entry of activity) expect(Date.parse(entry.at)).toBeGreaterThan(Date.now() - 60_000);
-    expect((await list(ana.token, ana.chatBoxId)).activity).toBeUndefined();
+    expect((await list(ana.token, ana.chatBoxId)).activity).toEqual([]);
 
     await staffStream.waitFor((e) => e.event === 'status' && e.data.status === 'open');
     expect(staffStream.events.find((e) => e.event === 'assignment')!.data.by).toBe(dana.uid);

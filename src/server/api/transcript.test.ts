@@ -112,7 +112,9 @@ describe.each(testDatabases)('transcripts and the organisation settings on $name
   it('sends a copy on resolving when an admin turned it on, with the way to stop it, never to a contact who did', async () => {
     const admin = await staff('admin', 'Dana');
     const agent = await staff('agent', 'Lee');
-    expect((await post('/api/settings/get', agent.idToken)).body).toEqual({ settings: { transcriptOnResolve: false, askForRating: true } });
+    expect((await post('/api/settings/get', agent.idToken)).body).toEqual({
+      settings: { transcriptOnResolve: false, askForRating: true, officeHours: null },
+    });
     expect((await post('/api/settings/update', agent.idToken, { transcriptOnResolve: true })).status).toBe(403);
     for (const odd of [{}, { transcriptOnResolve: 'yes' }, { somethingElse: true }]) {
       expect((await post('/api/settings/update', admin.idToken, odd)).status).toBe(400);
@@ -125,7 +127,7 @@ describe.each(testDatabases)('transcripts and the organisation settings on $name
     expect(await delivered()).toEqual([]);
 
     expect((await post('/api/settings/update', admin.idToken, { transcriptOnResolve: true })).body).toEqual({
-      settings: { transcriptOnResolve: true, askForRating: true },
+      settings: { transcriptOnResolve: true, askForRating: true, officeHours: null },
     });
     await post('/api/chat/status', agent.idToken, { chatBoxId: ana.chatBoxId, status: 'open' });
     await post('/api/chat/status', agent.idToken, { chatBoxId: ana.chatBoxId, status: 'resolved' });

@@ -59,7 +59,8 @@ export type EventChange =
   | { type: 'snooze'; until: string | null; by: string | null }
   | { type: 'tags'; tags: Tag[]; added: string[]; removed: string[]; by: string | null }
   | { type: 'priority'; priority: ChatPriority | null; by: string | null }
-  | { type: 'rating'; score: number; comment: string | null; by: null };
+  | { type: 'rating'; score: number; comment: string | null; by: null }
+  | { type: 'away'; opensAt: string | null; by: null };
 
 /** The changes staff's history shows, with when they happened (ISO 8601). */
 const carriesTime = (type: ChatEvent['type']) => type !== 'message' && type !== 'read' && type !== 'opened';
@@ -107,8 +108,9 @@ export async function appendEvent(tx: Queryable, chatBoxId: string, change: Even
   const [box] = await tx.query<{ event_seq: number }>(
     `update chat_boxes set event_seq = event_seq + 1, last_activity_at = case when $2 then now() else last_activity_at end
      where id = $1 returning event_seq`,
-    // A contact's rating is no new activity: a resolved conversation does not rise to the top of the list for it.
-    [chatBoxId, change.type !== 'rating'],
+    // A contact's rating is no new activity: a resolved conversation does not rise to the top of the list for it;
+    // an automatic answer is none either (the contact's message before it was).
+    [chatBoxId, change.type !== 'rating' && change.type !== 'away'],
   );
   const [counter] = await tx.query<{ last: number }>(`update chat_event_positions set last = last + 1 returning last`);
   const seq = box!.event_seq;
@@ -153,6 +155,7 @@ interface EventRow extends MessageRow {
     askRating?: true;
     score?: number;
     comment?: string | null;
+    opensAt?: string | null;
   } | null;
 }
 
@@ -188,6 +191,8 @@ function toEvent(row: EventRow): StoredEvent {
       return { type: 'priority', ...staffActionBase(row), priority: row.data!.priority ?? null };
     case 'rating':
       return { type: 'rating', ...staffActionBase(row), by: null, score: row.data!.score!, comment: row.data!.comment ?? null };
+    case 'away':
+      return { type: 'away', ...staffActionBase(row), by: null, opensAt: row.data!.opensAt ?? null };
   }
 }
 
@@ -204,26 +209,33 @@ const staffActionBase = (row: EventRow) => ({
 const eventSelect = `select e.position, e.seq, e.type, e.chat_box_id as event_chat_box_id, e.created_at as event_at, e.data, ${messageColumns}
   from chat_events e left join messages m on m.id = e.message_id`;
 
+/** The history lines each side sees: staff all of it, a contact only the automatic answers they were given. */
+const historyTypes = {
+  staff: ['status', 'assignment', 'snooze', 'tags', 'priority', 'rating', 'away'],
+  contact: ['away'],
+} satisfies Record<Participant['kind'], ChatEvent['type'][]>;
+
 /**
- * What staff did in a chat box between two times (either end open), by seq: its status, assignment, snooze, tags
- * and priority events, as staff's history lists them.
+ * What happened in a chat box between two times (either end open), by seq, as the viewer's history lists it: for
+ * staff its status, assignment, snooze, tags, priority, rating and away events.
  */
-export async function staffActivity(
+export async function chatHistory(
   db: Queryable,
   chatBoxId: string,
+  viewer: Participant['kind'],
   from: string | undefined,
   to: string | undefined,
 ): Promise<StaffActivity[]> {
   const rows = await db.query<EventRow & Record<string, unknown>>(
-    `${eventSelect} where e.chat_box_id = $1 and e.type in ('status', 'assignment', 'snooze', 'tags', 'priority', 'rating')
+    `${eventSelect} where e.chat_box_id = $1 and e.type = any($4::text[])
        and ($2::timestamptz is null or e.created_at >= $2) and ($3::timestamptz is null or e.created_at <= $3)
      order by e.seq`,
-    [chatBoxId, from ?? null, to ?? null],
+    [chatBoxId, from ?? null, to ?? null, historyTypes[viewer]],
   );
   return rows.map(toEvent).map(toActivity);
 }
 
-/** A status, assignment, snooze, tags, priority or rating event as a line of staff's history. */
+/** A status, assignment, snooze, tags, priority, rating or away event as a line of the history. */
 export function toActivity(event: StoredEvent): StaffActivity {
   if (event.type === 'message' || event.type === 'read' || event.type === 'opened') throw new Error(`not an activity: ${event.type}`);
   const common = { seq: event.seq, at: event.at!, by: event.by ?? null };
@@ -240,6 +252,8 @@ export function toActivity(event: StoredEvent): StaffActivity {
       return { type: 'priority', ...common, priority: event.priority };
     case 'rating':
       return { type: 'rating', ...common, by: null, score: event.score, comment: event.comment };
+    case 'away':
+      return { type: 'away', ...common, by: null, opensAt: event.opensAt };
   }
 }
 

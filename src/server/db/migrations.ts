@@ -504,4 +504,15 @@ export const migrations: Migration[] = [
       );
     `,
   },
+  {
+    id: 21,
+    name: 'away messages',
+    sql: `
+      -- The automatic answer to a contact who writes while the team is away (chat/away.ts), as an event of the
+      -- conversation both sides see: data holds when the team is next in.
+      alter table chat_events drop constraint chat_events_type_check;
+      alter table chat_events add constraint chat_events_type_check
+        check (type in ('message', 'read', 'status', 'assignment', 'opened', 'snooze', 'tags', 'priority', 'rating', 'away'));
+    `,
+  },
 ];

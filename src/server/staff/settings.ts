@@ -15,7 +15,23 @@ export async function readSettings(db: Queryable): Promise<OrganizationSettings>
   return merged(row);
 }
 
+/**
+ * The settings as read at most `freshMs` ago in this process: read where a query each time would cost (every contact
+ * message asks for the office hours). A change made here is seen at once, one made by another process within that.
+ */
+const freshMs = 5000;
+const recent = new WeakMap<Queryable, { at: number; settings: Promise<OrganizationSettings> }>();
+export function recentSettings(db: Queryable): Promise<OrganizationSettings> {
+  const kept = recent.get(db);
+  if (kept && Date.now() - kept.at < freshMs) return kept.settings;
+  const settings = readSettings(db);
+  recent.set(db, { at: Date.now(), settings });
+  settings.catch(() => recent.delete(db));
+  return settings;
+}
+
 export async function updateSettings(db: Queryable, change: Partial<OrganizationSettings>): Promise<OrganizationSettings> {
+  recent.delete(db);
   const [row] = await db.query<Stored>(
     `insert into organization_settings (id, settings) values (true, $1::jsonb)
      on conflict (id) do update set settings = organization_settings.settings || excluded.settings, updated_at = now()

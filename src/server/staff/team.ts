@@ -5,8 +5,10 @@
  * nor are members removed, or without a name yet. Notes do not count as writing.
  */
 import { teamSize } from '../../lib/api/constants.ts';
-import type { OrganizationUser } from '../../lib/api/sessions.ts';
+import type { OrganizationUser, TeamHours } from '../../lib/api/sessions.ts';
+import { officeState } from '../../lib/chat/officeHours.ts';
 import type { Queryable } from '../db/database.ts';
+import { recentSettings } from './settings.ts';
 
 export function answeringStaff(db: Queryable, chatBoxId: string): Promise<OrganizationUser[]> {
   return db.query<OrganizationUser & Record<string, unknown>>(
@@ -45,4 +47,12 @@ export async function answeredHere(db: Queryable, chatBoxId: string): Promise<bo
 export async function emailsReplies(db: Queryable, contactId: string): Promise<boolean> {
   const [row] = await db.query<{ off: boolean }>(`select missed_mail_off_at is not null as off from contacts where id = $1`, [contactId]);
   return row?.off === false;
+}
+
+/** The office hours as contacts are told them now (null: none set). */
+export async function teamHours(db: Queryable, now = Date.now()): Promise<TeamHours | null> {
+  const { officeHours } = await recentSettings(db);
+  if (!officeHours) return null;
+  const { open, opensAt } = officeState(officeHours, now);
+  return { open, opensAt: opensAt === null ? null : new Date(opensAt).toISOString(), replyWithinMinutes: officeHours.replyWithinMinutes };
 }

@@ -1,0 +1,173 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { OfficeHours } from '../../lib/api/settings.ts';
+import { issueSessionToken } from '../contacts/sessionTokens.ts';
+import type { Database } from '../db/database.ts';
+import { closeServices, type Services } from '../services.ts';
+import { upsertOrganizationUser } from '../staff/records.ts';
+import { signedInUser, useAuthEmulator } from '../../../tests/server/authEmulator.ts';
+import { emptyDatabase, testDatabases } from '../../../tests/server/databases.ts';
+import { invited } from '../../../tests/server/invitations.ts';
+import { apiCaller, testServices } from '../../../tests/server/services.ts';
+
+const emulator = useAuthEmulator();
+const dayMs = 86_400_000;
+
+/** Open 9:00 to 17:00 UTC only on the weekday three days from today: closed now, whatever the time of day. */
+function closedNow(): { hours: OfficeHours; opensAt: string } {
+  const today = new Date(new Date().toISOString().slice(0, 10));
+  const opening = new Date(today.getTime() + 3 * dayMs);
+  const week: OfficeHours['week'] = [[], [], [], [], [], [], []];
+  week[(opening.getUTCDay() + 6) % 7] = [{ from: '09:00', to: '17:00' }];
+  return {
+    hours: { timeZone: 'UTC', week, holidays: [], replyWithinMinutes: 120 },
+    opensAt: new Date(opening.getTime() + 9 * 3600_000).toISOString(),
+  };
+}
+const allDay = [{ from: '00:00', to: '24:00' }];
+const openNow: OfficeHours = {
+  timeZone: 'Asia/Tokyo',
+  week: Array.from({ length: 7 }, () => allDay),
+  holidays: [],
+  replyWithinMinutes: 30,
+};
+
+describe.each(testDatabases)('office hours and the away message on $name', ({ open }) => {
+  let db: Database;
+  let services: Services;
+  let call: ReturnType<typeof apiCaller>;
+  beforeAll(async () => {
+    db = await open();
+    services = await testServices(db, { FIREBASE_AUTH_EMULATOR_HOST: emulator.host });
+    call = apiCaller(services);
+  });
+  afterAll(() => closeServices(services));
+  beforeEach(() => emptyDatabase(db));
+
+  async function staff(role: 'admin' | 'agent', name: string) {
+    const email = `staff-${randomUUID()}@example.com`;
+    await upsertOrganizationUser(db, { email, role, name });
+    const user = await signedInUser(emulator.host, email, { name });
+    await db.query(`update organization_users set uid = $2 where email = $1`, [email, user.uid]);
+    return user;
+  }
+  async function contact() {
+    const made = await invited(services, { email: `ana-${randomUUID().slice(0, 8)}@example.com`, name: 'Ana', lang: 'ja' });
+    const grant = { contactId: made.contactId, scope: made.chatBoxId, authTime: new Date(), version: 0 };
+    return { ...made, token: (await issueSessionToken(services.keys.sessionTokens, grant, 24)).jwt };
+  }
+  const post = (path: string, token: string, body: object = {}) => call(path, { token, body });
+  const write = (token: string, chatBoxId: string, text: string, internal?: boolean) =>
+    post('/api/chat/messages/send', token, { chatBoxId, clientId: randomUUID(), text, ...(internal && { internal }) });
+  const history = async (token: string, chatBoxId: string) =>
+    (await post('/api/chat/messages/list', token, { chatBoxId })).body.activity as { type: string; opensAt?: string | null }[];
+  const aways = async (token: string, chatBoxId: string) => (await history(token, chatBoxId)).filter((line) => line.type === 'away');
+
+  it('admins set the hours; what is not a week of openings, a time zone or a date is refused with the field named', async () => {
+    const admin = await staff('admin', 'Dana');
+    const agent = await staff('agent', 'Lee');
+    const { hours } = closedNow();
+    expect((await post('/api/settings/update', agent.idToken, { officeHours: hours })).status).toBe(403);
+    const odd: unknown[] = [
+      { ...hours, timeZone: 'Mars/Olympus' },
+      { ...hours, week: hours.week.slice(1) },
+      { ...hours, week: [[{ from: '17:00', to: '09:00' }], [], [], [], [], [], []] },
+      {
+        ...hours,
+        week: [
+          [
+            { from: '09:00', to: '12:00' },
+            { from: '11:00', to: '13:00' },
+          ],
+          [],
+          [],
+          [],
+          [],
+          [],
+          [],
+        ],
+      },
+      { ...hours, week: [[{ from: '9:00', to: '12:00' }], [], [], [], [], [], []] },
+      { ...hours, week: [[{ from: '09:00', to: '24:01' }], [], [], [], [], [], []] },
+      { ...hours, holidays: ['2026-02-30'] },
+      { ...hours, holidays: ['2026-12-24', '2026-12-24'] },
+      { ...hours, replyWithinMinutes: 0 },
+      { ...hours, extra: true },
+    ];
+    for (const officeHours of odd) {
+      const answer = await post('/api/settings/update', admin.idToken, { officeHours });
+      expect(answer.status, JSON.stringify(officeHours)).toBe(400);
+      expect(answer.body.error.code).toBe('invalid_body');
+      expect(answer.body.error.issues[0].path).toMatch(/^officeHours/);
+    }
+    const saved = await post('/api/settings/update', admin.idToken, { officeHours: hours });
+    expect(saved.body.settings.officeHours).toEqual(hours);
+    // Other settings are left as they were.
+    expect(saved.body.settings.askForRating).toBe(true);
+    expect((await post('/api/settings/get', agent.idToken)).body.settings.officeHours).toEqual(hours);
+    expect((await post('/api/settings/update', admin.idToken, { officeHours: null })).body.settings.officeHours).toBeNull();
+  });
+
+  it('tells the contact whether the team is in, how soon it replies, or when it is back', async () => {
+    const admin = await staff('admin', 'Dana');
+    const ana = await contact();
+    const team = async () => (await post('/api/organizationUsers/team', ana.token, { chatBoxId: ana.chatBoxId })).body.hours;
+    await post('/api/settings/update', admin.idToken, { officeHours: null });
+    expect(await team()).toBeNull();
+    await post('/api/settings/update', admin.idToken, { officeHours: openNow });
+    expect(await team()).toEqual({ open: true, opensAt: null, replyWithinMinutes: 30 });
+    const { hours, opensAt } = closedNow();
+    await post('/api/settings/update', admin.idToken, { officeHours: hours });
+    expect(await team()).toEqual({ open: false, opensAt, replyWithinMinutes: 120 });
+    // Today a holiday as well changes nothing; the opening day a holiday moves it a week on.
+    const openingDay = opensAt.slice(0, 10);
+    await post('/api/settings/update', admin.idToken, { officeHours: { ...hours, holidays: [openingDay] } });
+    expect(await team()).toEqual({
+      open: false,
+      opensAt: new Date(Date.parse(opensAt) + 7 * dayMs).toISOString(),
+      replyWithinMinutes: 120,
+    });
+  });
+
+  it('answers a contact who writes while the team is away once, until staff write; never while it is in', async () => {
+    const admin = await staff('admin', 'Dana');
+    const ana = await contact();
+    await post('/api/settings/update', admin.idToken, { officeHours: openNow });
+    await write(ana.token, ana.chatBoxId, 'Hello?');
+    expect(await aways(admin.idToken, ana.chatBoxId)).toEqual([]);
+
+    const { hours, opensAt } = closedNow();
+    await post('/api/settings/update', admin.idToken, { officeHours: hours });
+    // Staff writing at night are not answered by it.
+    await write(admin.idToken, ana.chatBoxId, 'Late here too');
+    expect(await aways(admin.idToken, ana.chatBoxId)).toEqual([]);
+    await write(ana.token, ana.chatBoxId, 'Anyone there?');
+    await write(ana.token, ana.chatBoxId, 'Still waiting');
+    // Both sides see it, with when the team is back; the contact sees nothing else of the history.
+    expect(await aways(ana.token, ana.chatBoxId)).toEqual([expect.objectContaining({ type: 'away', opensAt, by: null })]);
+    await post('/api/chat/status', admin.idToken, { chatBoxId: ana.chatBoxId, status: 'resolved' });
+    expect((await history(ana.token, ana.chatBoxId)).map((line) => line.type)).toEqual(['away']);
+    expect((await history(admin.idToken, ana.chatBoxId)).map((line) => line.type)).toEqual(['away', 'status']);
+
+    // A note is not an answer; a reply is, and the next message while away is answered again.
+    await write(admin.idToken, ana.chatBoxId, 'Call her tomorrow', true);
+    await write(ana.token, ana.chatBoxId, 'Hello again');
+    expect(await aways(ana.token, ana.chatBoxId)).toHaveLength(1);
+    await write(admin.idToken, ana.chatBoxId, 'Back tomorrow, sorry');
+    await write(ana.token, ana.chatBoxId, 'Thanks');
+    expect(await aways(ana.token, ana.chatBoxId)).toHaveLength(2);
+
+    // The contact's message is stored as always, and reopens the conversation as always.
+    const list = (await post('/api/chat/messages/list', ana.token, { chatBoxId: ana.chatBoxId })).body;
+    expect(list.messages.map((message: { text: string }) => message.text)).toEqual([
+      'Hello?',
+      'Late here too',
+      'Anyone there?',
+      'Still waiting',
+      'Hello again',
+      'Back tomorrow, sorry',
+      'Thanks',
+    ]);
+    expect(list.chatBox.status).toBe('open');
+  });
+});
