@@ -11,6 +11,7 @@ import { apiErrorText } from '../../lib/staff/fieldIssues.ts';
 import type { StaffPageApi } from '../../lib/staff/staffPageApi.ts';
 import { offerNotifications } from '../../flows/staff/notificationPermission.ts';
 import { $alertSettings, loadAlertSettings, setAlertSettings } from '../../stores/staffAlerts.ts';
+import SaveOutcome from './SaveOutcome.tsx';
 
 interface Props {
   t: Translate;
@@ -54,14 +55,7 @@ export default function AlertSettings({ t, api }: Props) {
       <p className="muted" id={`${id}-hint`}>
         {t('alerts.hint')}
       </p>
-      <p role="status" className="muted">
-        {status}
-      </p>
-      {failed && (
-        <p className="notice notice-error" role="alert">
-          {failed}
-        </p>
-      )}
+      <SaveOutcome status={status} failed={failed} />
     </section>
   );
 }

@@ -10,6 +10,7 @@ import type { MessageKey } from '../../lib/i18n/schema.ts';
 import type { Translate } from '../../lib/i18n/translate.ts';
 import { apiErrorText } from '../../lib/staff/fieldIssues.ts';
 import type { StaffPageApi } from '../../lib/staff/staffPageApi.ts';
+import SaveOutcome from './SaveOutcome.tsx';
 
 type Switch = 'askForRating' | 'transcriptOnResolve';
 const switches: { setting: Switch; label: MessageKey; hint?: MessageKey }[] = [
@@ -71,14 +72,7 @@ export default function ConversationSettings({ t, api }: Props) {
           )}
         </div>
       ))}
-      <p role="status" className="muted">
-        {status}
-      </p>
-      {failed && (
-        <p className="notice notice-error" role="alert">
-          {failed}
-        </p>
-      )}
+      <SaveOutcome status={status} failed={failed} />
     </section>
   );
 }

@@ -8,6 +8,7 @@ import type { Translate } from '../../lib/i18n/translate.ts';
 import { ApiRequestError } from '../../lib/http/client.ts';
 import { apiErrorText } from '../../lib/staff/fieldIssues.ts';
 import type { StaffPageApi } from '../../lib/staff/staffPageApi.ts';
+import SaveOutcome from './SaveOutcome.tsx';
 
 interface Props {
   lang: Lang;
@@ -61,14 +62,7 @@ export default function MailNotifications({ lang, t, api }: Props) {
       <p className="muted" id={`${id}-hint`}>
         {t('staffAdmin.mail.missedHint')}
       </p>
-      <p role="status" className="muted">
-        {status}
-      </p>
-      {failed && (
-        <p className="notice notice-error" role="alert">
-          {failed}
-        </p>
-      )}
+      <SaveOutcome status={status} failed={failed} />
     </section>
   );
 }

@@ -13,6 +13,7 @@ import type { Translate } from '../../lib/i18n/translate.ts';
 import { apiErrorText } from '../../lib/staff/fieldIssues.ts';
 import type { StaffPageApi } from '../../lib/staff/staffPageApi.ts';
 import { durationLabel } from '../chat/officeHoursText.ts';
+import SaveOutcome from './SaveOutcome.tsx';
 
 /** The reply times offered, in minutes: what contacts are told to expect while the team is in. */
 const replyTimes = [5, 15, 30, 60, 120, 240, 480, 1440, 2880];
@@ -264,14 +265,7 @@ export default function OfficeHoursSettings({ lang, t, api }: Props) {
             {t('staffAdmin.hours.save')}
           </button>
         </p>
-        <p role="status" className="muted">
-          {status}
-        </p>
-        {failed && (
-          <p className="notice notice-error" role="alert">
-            {failed}
-          </p>
-        )}
+        <SaveOutcome status={status} failed={failed} />
       </form>
     </section>
   );
