@@ -1,6 +1,9 @@
 /** The real Auth emulator and its users, for server tests. */
 import { afterAll, beforeAll } from 'vitest';
+import { randomUUID } from 'node:crypto';
 import { freePortBase, startAuthEmulator } from '../../scripts/authEmulator.mjs';
+import type { Queryable } from '../../src/server/db/database.ts';
+import { upsertOrganizationUser } from '../../src/server/staff/records.ts';
 
 /**
  * Starts the Auth emulator before a test file's tests and stops it after, on free ports of its own so test files and
@@ -41,4 +44,16 @@ export async function signedInUser(host: string, email: string, { verified = tru
   });
   const { idToken } = (await signIn.json()) as { idToken: string };
   return { uid: localId, idToken };
+}
+
+/**
+ * A staff member of the organisation, signed in at the emulator, their uid recorded as a first sign-in records it
+ * (so their messages carry their name).
+ */
+export async function signedInStaff(db: Queryable, host: string, role: 'admin' | 'agent', name: string) {
+  const email = `staff-${randomUUID()}@example.com`;
+  await upsertOrganizationUser(db, { email, role, name });
+  const user = await signedInUser(host, email, { name });
+  await db.query(`update organization_users set uid = $2 where email = $1`, [email, user.uid]);
+  return { email, ...user };
 }

@@ -1,10 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { issueSessionToken } from '../contacts/sessionTokens.ts';
 import type { Database } from '../db/database.ts';
 import { closeServices, type Services } from '../services.ts';
-import { upsertOrganizationUser } from '../staff/records.ts';
-import { signedInUser, useAuthEmulator } from '../../../tests/server/authEmulator.ts';
+import { signedInStaff, useAuthEmulator } from '../../../tests/server/authEmulator.ts';
 import { emptyDatabase, testDatabases } from '../../../tests/server/databases.ts';
 import { invited } from '../../../tests/server/invitations.ts';
 import { apiCaller, testServices } from '../../../tests/server/services.ts';
@@ -23,13 +21,7 @@ describe.each(testDatabases)("a staff member's alerts on $name", ({ open }) => {
   afterAll(() => closeServices(services));
   beforeEach(() => emptyDatabase(db));
 
-  async function staff(name: string) {
-    const email = `staff-${randomUUID()}@example.com`;
-    await upsertOrganizationUser(db, { email, role: 'agent', name });
-    const user = await signedInUser(emulator.host, email, { name });
-    await db.query(`update organization_users set uid = $2 where email = $1`, [email, user.uid]);
-    return user.idToken;
-  }
+  const staff = async (name: string) => (await signedInStaff(db, emulator.host, 'agent', name)).idToken;
   const post = (path: string, token: string, body: object = {}) => call(path, { token, body });
 
   it('keeps the sound setting and the muted conversations of each staff member, apart from their colleagues', async () => {

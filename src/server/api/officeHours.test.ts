@@ -1,13 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { OfficeHours } from '../../lib/api/settings.ts';
-import { issueSessionToken } from '../contacts/sessionTokens.ts';
 import type { Database } from '../db/database.ts';
 import { closeServices, type Services } from '../services.ts';
-import { upsertOrganizationUser } from '../staff/records.ts';
-import { signedInUser, useAuthEmulator } from '../../../tests/server/authEmulator.ts';
+import { signedInStaff, useAuthEmulator } from '../../../tests/server/authEmulator.ts';
 import { emptyDatabase, testDatabases } from '../../../tests/server/databases.ts';
-import { invited } from '../../../tests/server/invitations.ts';
+import { contactWithSession } from '../../../tests/server/invitations.ts';
 import { apiCaller, testServices } from '../../../tests/server/services.ts';
 
 const emulator = useAuthEmulator();
@@ -44,18 +42,8 @@ describe.each(testDatabases)('office hours and the away message on $name', ({ op
   afterAll(() => closeServices(services));
   beforeEach(() => emptyDatabase(db));
 
-  async function staff(role: 'admin' | 'agent', name: string) {
-    const email = `staff-${randomUUID()}@example.com`;
-    await upsertOrganizationUser(db, { email, role, name });
-    const user = await signedInUser(emulator.host, email, { name });
-    await db.query(`update organization_users set uid = $2 where email = $1`, [email, user.uid]);
-    return user;
-  }
-  async function contact() {
-    const made = await invited(services, { email: `ana-${randomUUID().slice(0, 8)}@example.com`, name: 'Ana', lang: 'ja' });
-    const grant = { contactId: made.contactId, scope: made.chatBoxId, authTime: new Date(), version: 0 };
-    return { ...made, token: (await issueSessionToken(services.keys.sessionTokens, grant, 24)).jwt };
-  }
+  const staff = (role: 'admin' | 'agent', name: string) => signedInStaff(db, emulator.host, role, name);
+  const contact = () => contactWithSession(services, { lang: 'ja' });
   const post = (path: string, token: string, body: object = {}) => call(path, { token, body });
   const write = (token: string, chatBoxId: string, text: string, internal?: boolean) =>
     post('/api/chat/messages/send', token, { chatBoxId, clientId: randomUUID(), text, ...(internal && { internal }) });

@@ -2,18 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Lang } from '../../lib/i18n/languages.ts';
 import { sendMessage } from '../chat/messages.ts';
-import { issueSessionToken } from '../contacts/sessionTokens.ts';
 import type { Database } from '../db/database.ts';
 import { serverTranslator } from '../mail/messages.ts';
 import { scanMissedMessages } from '../mail/missedMessages.ts';
 import { ratingToken } from '../mail/ratingLinks.ts';
 import { closeServices, type Services } from '../services.ts';
-import { upsertOrganizationUser } from '../staff/records.ts';
 import { startApiServer, type ApiServer } from '../../../tests/server/apiServer.ts';
-import { signedInUser, useAuthEmulator } from '../../../tests/server/authEmulator.ts';
+import { signedInStaff, useAuthEmulator } from '../../../tests/server/authEmulator.ts';
 import { emptyDatabase, testDatabases } from '../../../tests/server/databases.ts';
 import { openStream } from '../../../tests/server/eventStreams.ts';
-import { invited } from '../../../tests/server/invitations.ts';
+import { contactWithSession } from '../../../tests/server/invitations.ts';
 import { startMailCatcher, type MailCatcher } from '../../../tests/server/mailCatcher.ts';
 import { apiCaller, testServices } from '../../../tests/server/services.ts';
 
@@ -51,19 +49,8 @@ describe.each(testDatabases)('ratings ("How was your conversation?") on $name', 
     await services.mail!.startWorker().drain();
     return catcher.mails.splice(0);
   }
-  async function staff(role: 'admin' | 'agent', name: string) {
-    const email = `staff-${randomUUID()}@example.com`;
-    await upsertOrganizationUser(db, { email, role, name });
-    const user = await signedInUser(emulator.host, email, { name });
-    await db.query(`update organization_users set uid = $2 where email = $1`, [email, user.uid]);
-    return { email, ...user };
-  }
-  async function contact(name = 'Ana', lang: Lang = 'en') {
-    const email = `${name.toLowerCase()}-${randomUUID().slice(0, 8)}@example.com`;
-    const made = await invited(services, { email, name, lang });
-    const grant = { contactId: made.contactId, scope: made.chatBoxId, authTime: new Date(), version: 0 };
-    return { ...made, email, token: (await issueSessionToken(services.keys.sessionTokens, grant, 24)).jwt };
-  }
+  const staff = (role: 'admin' | 'agent', name: string) => signedInStaff(db, emulator.host, role, name);
+  const contact = (name = 'Ana', lang: Lang = 'en') => contactWithSession(services, { name, lang });
   const post = (path: string, token: string, body: object = {}) => call(path, { token, body });
   const say = (chatBoxId: string, sender: { kind: 'contact' | 'staff'; id: string }, text: string) =>
     sendMessage(services, chatBoxId, { sender, clientId: randomUUID(), text });

@@ -1,15 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sendMessage } from '../chat/messages.ts';
-import { issueSessionToken } from '../contacts/sessionTokens.ts';
 import type { Database } from '../db/database.ts';
 import type { Lang } from '../../lib/i18n/languages.ts';
 import { serverTranslator } from '../mail/messages.ts';
 import { closeServices, type Services } from '../services.ts';
-import { upsertOrganizationUser } from '../staff/records.ts';
-import { signedInUser, useAuthEmulator } from '../../../tests/server/authEmulator.ts';
+import { signedInStaff, useAuthEmulator } from '../../../tests/server/authEmulator.ts';
 import { emptyDatabase, testDatabases } from '../../../tests/server/databases.ts';
-import { invited } from '../../../tests/server/invitations.ts';
+import { contactWithSession } from '../../../tests/server/invitations.ts';
 import { startMailCatcher, type MailCatcher } from '../../../tests/server/mailCatcher.ts';
 import { apiCaller, testServices } from '../../../tests/server/services.ts';
 
@@ -41,20 +39,8 @@ describe.each(testDatabases)('transcripts and the organisation settings on $name
     await services.mail!.startWorker().drain();
     return catcher.mails.splice(0);
   }
-  async function staff(role: 'admin' | 'agent', name: string) {
-    const email = `staff-${randomUUID()}@example.com`;
-    await upsertOrganizationUser(db, { email, role, name });
-    const user = await signedInUser(emulator.host, email, { name });
-    // Signed in once: their messages carry their name.
-    await db.query(`update organization_users set uid = $2 where email = $1`, [email, user.uid]);
-    return user;
-  }
-  async function contact(lang: Lang = 'en', name = 'Ana') {
-    const email = `${name.length}-${randomUUID().slice(0, 8)}@example.com`;
-    const made = await invited(services, { email, name, lang });
-    const grant = { contactId: made.contactId, scope: made.chatBoxId, authTime: new Date(), version: 0 };
-    return { ...made, email, token: (await issueSessionToken(services.keys.sessionTokens, grant, 24)).jwt };
-  }
+  const staff = (role: 'admin' | 'agent', name: string) => signedInStaff(db, emulator.host, role, name);
+  const contact = (lang: Lang = 'en', name = 'Ana') => contactWithSession(services, { lang, name });
   const post = (path: string, token: string, body: object = {}) => call(path, { token, body });
 
   it('sends the contact a copy when they ask: their language, no internal note, once per last message, at most 3 an hour', async () => {
