@@ -66,6 +66,11 @@ export const configSchema = publicSettingsSchema.extend({
   MAIL_POLL_SECONDS: z.coerce.number().positive().default(5),
   /** A message unread this long, by someone with no stream open, is e-mailed to them (mail/missedMessages.ts). */
   UNREAD_MAIL_MINUTES: z.coerce.number().int().positive().default(5),
+  /**
+   * The bearer token GET /metrics asks for (Prometheus's `authorization` setting); unset, /metrics answers 404, so
+   * nothing about the process is public by default.
+   */
+  METRICS_TOKEN: z.string().min(16, 'use 16 or more random characters').optional(),
   /** Read the client's address from X-Forwarded-For (only behind a proxy that sets it). */
   TRUST_PROXY: z
     .enum(['true', 'false', '1', '0', ''])

@@ -9,7 +9,7 @@ import { createServer } from 'node:http';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { refuseSecondServer, startAdminChannel } from './admin/channel.ts';
-import { createApi } from './http/router.ts';
+import { createApi, routes } from './http/router.ts';
 import { loadConfig, type Config } from './config.ts';
 import { demoInviteLink, seedDemo } from './demo.ts';
 import { exposureWarning } from './http/exposure.ts';
@@ -18,6 +18,8 @@ import { precompressedFiles } from './http/precompressed.ts';
 import { refuseTunnel, requestHandler, type NodeHandler } from './http/requestHandler.ts';
 import { securityHeaders, type InlineHashes } from './http/securityHeaders.ts';
 import { consoleLog } from './log.ts';
+import { createMetrics } from './metrics.ts';
+import { operations } from './http/operations.ts';
 import { sweep, sweepEveryMs } from './maintenance.ts';
 import { wakeSnoozedRegularly } from './chat/triage.ts';
 import { scanMissedMessagesRegularly } from './mail/missedMessages.ts';
@@ -54,12 +56,14 @@ export async function startFoyer(env: Record<string, string | undefined> = proce
   if (!config.DATABASE_URL) await refuseSecondServer(config.FOYER_DATA_DIR);
   const services = await createServices(config, { log });
   const server = createServer();
+  let stopping: Promise<void> | undefined;
   let admin: Awaited<ReturnType<typeof startAdminChannel>> | undefined;
   try {
     const development = config.NODE_ENV !== 'production';
     if (development && (await seedDemo(services))) log.info('Database: seeded the demo (staff demo@foyer.test, contact ana@example.com).');
     if (!config.RECAPTCHA_SECRET) log.info('Bot check: off, because RECAPTCHA_SECRET is not set (fine for development only).');
     const api = createApi(services);
+    const metrics = createMetrics(services);
     server.on(
       'request',
       requestHandler({
@@ -69,6 +73,9 @@ export async function startFoyer(env: Record<string, string | undefined> = proce
         headersFor: securityHeaders(config, site.hashes),
         clientAddress: (req) => clientAddress(req, config.TRUST_PROXY),
         log,
+        operations: operations(services, metrics, () => stopping !== undefined),
+        metrics,
+        apiPaths: new Set(routes.map((declared) => declared.path)),
       }),
     );
     server.on('connect', refuseTunnel);
@@ -102,7 +109,6 @@ export async function startFoyer(env: Record<string, string | undefined> = proce
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   const url = `http://${config.HOST}:${port}`;
 
-  let stopping: Promise<void> | undefined;
   const stop = () =>
     (stopping ??= (async () => {
       // Open event streams end cleanly first: their clients reconnect to the next process.

@@ -140,3 +140,11 @@ test('a page answers an endless upload sent without a length, then hangs up rath
   expect(Date.now() - started).toBeLessThan(5000);
   await expectStillServing();
 });
+
+test('the server answers an operator: /healthz and /readyz, and no /metrics without its token', async ({ request }) => {
+  expect(await (await request.get('/healthz')).json()).toEqual({ status: 'ok' });
+  const ready = await request.get('/readyz');
+  expect(ready.status()).toBe(200);
+  expect(await ready.json()).toMatchObject({ status: 'ready', checks: { database: 'ok', migrations: 'ok', stopping: false } });
+  expect((await request.get('/metrics')).status()).toBe(404);
+});

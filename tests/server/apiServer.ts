@@ -2,7 +2,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApi } from '../../src/server/http/router.ts';
-import { requestHandler } from '../../src/server/http/requestHandler.ts';
+import { requestHandler, type HandlerParts } from '../../src/server/http/requestHandler.ts';
 import { silentLog } from '../../src/server/log.ts';
 import type { Services } from '../../src/server/services.ts';
 
@@ -13,7 +13,11 @@ export interface ApiServer {
   close(): Promise<void>;
 }
 
-export async function startApiServer(services: Services): Promise<ApiServer> {
+/** `more`: the operator's addresses and the metrics, as the server adds them (http/operations.ts). */
+export async function startApiServer(
+  services: Services,
+  more: Pick<HandlerParts, 'operations' | 'metrics' | 'apiPaths'> = {},
+): Promise<ApiServer> {
   const api = createApi(services);
   const requests: string[] = [];
   const handler = requestHandler({
@@ -22,6 +26,7 @@ export async function startApiServer(services: Services): Promise<ApiServer> {
     headersFor: () => ({}),
     clientAddress: (req) => req.socket.remoteAddress ?? 'unknown',
     log: silentLog,
+    ...more,
   });
   const server = createServer((req, res) => {
     requests.push(`${req.method} ${new URL(req.url ?? '/', 'http://x').pathname}`);

@@ -51,6 +51,8 @@ describe.skipIf(!url)('chat events across processes on PostgreSQL (LISTEN/NOTIFY
   it('delivers a message sent through one process to a stream on the other, and typing too', async () => {
     const [a, b] = processes as [(typeof processes)[number], (typeof processes)[number]];
     const ana = await contactToken(a.services);
+    // Each process listens once its first stream opens (its readiness says so: docs/operations.md).
+    expect(b.services.chat.listenerState()).toBe('idle');
     const onB = await openStream(`${b.server.url}/api/chat/stream?chatBoxId=${ana.chatBoxId}`, ana.token);
     const onA = await openStream(`${a.server.url}/api/chat/stream?chatBoxId=${ana.chatBoxId}`, ana.token);
     // Let B's listening connection start (it opens with the first stream).
@@ -58,6 +60,7 @@ describe.skipIf(!url)('chat events across processes on PostgreSQL (LISTEN/NOTIFY
     await send(a, ana.token, ana.chatBoxId, 'sent through A');
     const [event] = await onB.waitFor((e) => e.event === 'message');
     expect(event!.data.message.text).toBe('sent through A');
+    expect(b.services.chat.listenerState()).toBe('connected');
     // Typing is not stored: it crosses as a notification of its own. (Streams leave out the typist's own signals.)
     const heard: unknown[] = [];
     const subscriber = {

@@ -52,9 +52,16 @@ export interface ChatHub {
   endAccess(who: Who): void;
   /** Someone is typing: not stored, delivered here and announced to the other processes. */
   typing(event: TypingEvent): Promise<void>;
+  /**
+   * Whether this process hears the others: not needed (PGlite, one process), idle (no stream yet, so not listening),
+   * connecting, connected, or failed (retrying after an error).
+   */
+  listenerState(): ListenerState;
   /** Ends every stream and stops listening. */
   close(): Promise<void>;
 }
+
+export type ListenerState = 'not_needed' | 'idle' | 'connecting' | 'connected' | 'failed';
 
 const channel = 'foyer_chat';
 
@@ -75,6 +82,7 @@ export function createChatHub(db: Database, log: Log, forget: (who: Who) => void
   let closed = false;
   let retry: NodeJS.Timeout | undefined;
   let retryMs = 1000;
+  let listenerUp = false;
 
   const subscribersOf = (chatBoxId: string): Iterable<Subscriber> => byChatBox.get(chatBoxId) ?? [];
   function deliver(event: HubEvent): void {
@@ -126,6 +134,7 @@ export function createChatHub(db: Database, log: Log, forget: (who: Who) => void
       .then(
         (listener) => {
           retryMs = 1000;
+          listenerUp = true;
           // Streams that started before this point may have missed another process's event in between.
           everyoneCatchesUp();
           return listener;
@@ -143,6 +152,12 @@ export function createChatHub(db: Database, log: Log, forget: (who: Who) => void
   }
 
   return {
+    listenerState() {
+      if (!notifications) return 'not_needed';
+      if (retry && !listening) return 'failed';
+      if (!listening) return 'idle';
+      return listenerUp ? 'connected' : 'connecting';
+    },
     subscribe(subscriber) {
       // Stopping: a stream that arrives now ends at once instead of keeping the process.
       if (closed) {

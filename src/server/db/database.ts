@@ -19,6 +19,8 @@ export interface Database extends Queryable {
   dump?(): Promise<Blob>;
   /** PostgreSQL only: notifications between the processes that share the database (LISTEN/NOTIFY). */
   notifications?: Notifications;
+  /** PostgreSQL only: the connection pool's connections now, for the metrics. */
+  poolStats?(): { total: number; idle: number; waiting: number };
 }
 
 /** LISTEN/NOTIFY on one channel name, kept apart per schema so tests sharing a server do not hear each other. */

@@ -43,6 +43,7 @@ export async function openPostgres(url: string, schema?: string): Promise<Databa
       }
     },
     close: () => pool.end(),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }
 

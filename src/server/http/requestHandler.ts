@@ -9,6 +9,7 @@ import { constants } from 'node:zlib';
 import type { Api } from './router.ts';
 import { errorAnswer } from '../errors.ts';
 import type { Log } from '../log.ts';
+import type { Metrics } from '../metrics.ts';
 import { serveApi } from './nodeApi.ts';
 import type { PrecompressedHandler } from './precompressed.ts';
 import { requestTarget } from './requestTarget.ts';
@@ -18,7 +19,7 @@ export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => unknown
 /** Pages take no uploads: a body this large sent to one is refused before it is read. */
 export const maxPageBodyBytes = 16 * 1024;
 
-interface Parts {
+export interface HandlerParts {
   api: Api;
   site: NodeHandler;
   /** Built files with Brotli and gzip copies (precompressed.ts); none in tests that serve no site. */
@@ -26,6 +27,18 @@ interface Parts {
   headersFor: (pathname: string) => Record<string, string>;
   clientAddress: (req: IncomingMessage) => string;
   log: Log;
+  /** /healthz, /readyz and /metrics (operations.ts): true when it answered. */
+  operations?: (req: IncomingMessage, res: ServerResponse, pathname: string) => boolean;
+  /** Counts every answer by route (metrics.ts). */
+  metrics?: Pick<Metrics, 'observe'>;
+  /** The API's declared paths: a route label each; anything else under /api/ is one label. */
+  apiPaths?: ReadonlySet<string>;
+}
+
+/** The route a request is counted under: an API path declared, or one word for everything else. */
+export function routeLabel(pathname: string, apiPaths: ReadonlySet<string>): string {
+  if (pathname.startsWith('/api/')) return apiPaths.has(pathname) ? pathname : '/api/other';
+  return ['/healthz', '/readyz', '/metrics'].includes(pathname) ? pathname : 'site';
 }
 
 function plainAnswer(res: ServerResponse, status: number, text: string, headers: Record<string, string> = {}): void {
@@ -59,7 +72,17 @@ const compressOnTheFly = compression({
   brotli: { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } },
 }) as unknown as (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 
-export function requestHandler({ api, site, precompressed, headersFor, clientAddress, log }: Parts): NodeHandler {
+export function requestHandler({
+  api,
+  site,
+  precompressed,
+  headersFor,
+  clientAddress,
+  log,
+  operations,
+  metrics,
+  apiPaths = new Set(),
+}: HandlerParts): NodeHandler {
   const failed =
     (req: IncomingMessage, res: ServerResponse, security: Record<string, string> = {}) =>
     (error: unknown) => {
@@ -75,6 +98,8 @@ export function requestHandler({ api, site, precompressed, headersFor, clientAdd
       const target = requestTarget(req.url);
       if (!target) return plainAnswer(res, 400, 'Bad request.');
       req.url = target.url;
+      if (metrics) count(metrics, req, res, routeLabel(target.pathname, apiPaths));
+      if (operations?.(req, res, target.pathname)) return;
       const security = headersFor(target.pathname);
       const toApi = target.pathname.startsWith('/api/');
       // A built page's file named outright (…/index.html) would be served, and its relative links then resolve
@@ -102,6 +127,15 @@ export function requestHandler({ api, site, precompressed, headersFor, clientAdd
       failed(req, res)(error);
     }
   };
+}
+
+/** Counts the answer when it has gone (an event stream when it ends, without a time: it lasts as long as it is read). */
+function count(metrics: Pick<Metrics, 'observe'>, req: IncomingMessage, res: ServerResponse, route: string): void {
+  const started = performance.now();
+  const stream = req.headers.accept?.includes('text/event-stream');
+  res.on('close', () =>
+    metrics.observe(route, req.method ?? 'GET', res.statusCode, stream ? undefined : (performance.now() - started) / 1000),
+  );
 }
 
 /** CONNECT (a tunnel to `host:port`) is for proxies; Node would drop the socket unanswered. */
