@@ -71,6 +71,8 @@ export const configSchema = publicSettingsSchema.extend({
    * nothing about the process is public by default.
    */
   METRICS_TOKEN: z.string().min(16, 'use 16 or more random characters').optional(),
+  /** Log lines as JSON objects for a collector, or plain text for a person; by default JSON in production only. */
+  LOG_FORMAT: z.enum(['text', 'json']).optional(),
   /** Read the client's address from X-Forwarded-For (only behind a proxy that sets it). */
   TRUST_PROXY: z
     .enum(['true', 'false', '1', '0', ''])

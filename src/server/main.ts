@@ -17,7 +17,7 @@ import { clientAddress } from './http/clientAddress.ts';
 import { precompressedFiles } from './http/precompressed.ts';
 import { refuseTunnel, requestHandler, type NodeHandler } from './http/requestHandler.ts';
 import { securityHeaders, type InlineHashes } from './http/securityHeaders.ts';
-import { consoleLog } from './log.ts';
+import { logFor } from './log.ts';
 import { createMetrics } from './metrics.ts';
 import { operations } from './http/operations.ts';
 import { sweep, sweepEveryMs } from './maintenance.ts';
@@ -49,7 +49,7 @@ async function loadSite({ FOYER_OUT_DIR: outDir, NODE_ENV, SITE_URL }: Config): 
 
 export async function startFoyer(env: Record<string, string | undefined> = process.env): Promise<{ url: string; stop(): Promise<void> }> {
   const config: Config = loadConfig(env);
-  const log = consoleLog;
+  const log = logFor(config);
   const exposed = exposureWarning(config);
   if (exposed) log.warn(exposed);
   const site = await loadSite(config);

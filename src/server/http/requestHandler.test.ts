@@ -8,13 +8,17 @@ import type { Log } from '../log.ts';
 import { requestHandler, type NodeHandler } from './requestHandler.ts';
 
 /** One request over a real socket: status and body. */
-function get(port: number, path: string): Promise<{ status: number; body: string }> {
+function get(
+  port: number,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: string; requestId: string }> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path, agent: false }, (res) => {
+    const req = request({ host: '127.0.0.1', port, path, agent: false, headers }, (res) => {
       let body = '';
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => (body += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body, requestId: String(res.headers['x-request-id']) }));
     });
     req.on('error', reject);
     // A request nobody answers fails here rather than at the test's timeout.
@@ -36,8 +40,12 @@ async function closed(server: Server): Promise<void> {
 }
 
 describe('the request handler on a Node socket', () => {
-  const errors: { message: string; error: unknown }[] = [];
-  const log: Log = { info: () => {}, warn: () => {}, error: (message, error) => errors.push({ message, error }) };
+  const errors: { message: string; error: unknown; requestId: string | undefined }[] = [];
+  const log: Log = {
+    info: () => {},
+    warn: () => {},
+    error: (message, error, context) => errors.push({ message, error, requestId: context?.requestId }),
+  };
   const api: Api = {
     answer: () => Promise.reject(new Error('the API broke')),
     handle: () => Promise.reject(new Error('not used here')),
@@ -48,8 +56,9 @@ describe('the request handler on a Node socket', () => {
     const handler = requestHandler({
       api,
       site: (req, res) => {
-        if (req.url === '/en/throws') throw new Error('the page broke');
-        if (req.url === '/en/rejects') return Promise.reject(new Error('the page broke later'));
+        const path = req.url?.split('?')[0];
+        if (path === '/en/throws') throw new Error('the page broke');
+        if (path === '/en/rejects') return Promise.reject(new Error('the page broke later'));
         return res.writeHead(200, { 'Content-Type': 'text/plain' }).end('fine');
       },
       headersFor: () => ({}),
@@ -69,15 +78,26 @@ describe('the request handler on a Node socket', () => {
     ['a page whose promise fails', '/en/rejects', 'the page broke later'],
     ['an API call that fails', '/api/contacts/get', 'the API broke'],
   ])('answers %s with a logged, bare 500, then serves the next request', async (_, path, cause) => {
-    const failed = await get(port, path);
+    // The query is not logged: it may hold an e-mail link's token.
+    const failed = await get(port, `${path}?token=secret`);
     expect(failed.status).toBe(500);
     expect(failed.body).not.toContain(cause);
     expect(errors).toHaveLength(1);
     expect(errors[0]!.message).toBe(`Unexpected error answering GET ${path}:`);
     expect((errors[0]!.error as Error).message).toBe(cause);
+    // Logged with the id the answer carried.
+    expect(errors[0]!.requestId).toBe(failed.requestId);
+    expect(failed.requestId).toMatch(/^[0-9a-f-]{36}$/);
 
-    expect(await get(port, '/en/ok')).toEqual({ status: 200, body: 'fine' });
+    expect(await get(port, '/en/ok')).toMatchObject({ status: 200, body: 'fine' });
     expect(server.listening).toBe(true);
+  });
+
+  it("answers with a request id of its own, or a proxy's when it looks like one", async () => {
+    const [a, b] = [await get(port, '/en/ok'), await get(port, '/en/ok')];
+    expect(a.requestId).not.toBe(b.requestId);
+    expect((await get(port, '/en/ok', { 'x-request-id': 'nginx-0123456789abcdef' })).requestId).toBe('nginx-0123456789abcdef');
+    expect((await get(port, '/en/ok', { 'x-request-id': 'bad id\twith spaces' })).requestId).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('sends a built page named by its file (…/index.html) to its own address, query kept', async () => {

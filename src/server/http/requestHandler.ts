@@ -3,6 +3,7 @@
  * serving: a target that names nothing here gets a 400, anything thrown on the way a logged, bare 500.
  */
 import compression from 'compression';
+import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { constants } from 'node:zlib';
@@ -86,7 +87,9 @@ export function requestHandler({
   const failed =
     (req: IncomingMessage, res: ServerResponse, security: Record<string, string> = {}) =>
     (error: unknown) => {
-      log.error(`Unexpected error answering ${req.method} ${req.url}:`, error);
+      // The path only: a query may hold a token (an e-mail's link).
+      const pathname = (req.url ?? '').split('?')[0];
+      log.error(`Unexpected error answering ${req.method} ${pathname}:`, error, { requestId: String(req.headers['x-request-id'] ?? '') });
       const { status, headers, body } = errorAnswer(error, () => {});
       if (res.headersSent) return void res.destroy();
       res.writeHead(status, { ...security, ...headers, 'Content-Length': Buffer.byteLength(body) });
@@ -98,6 +101,10 @@ export function requestHandler({
       const target = requestTarget(req.url);
       if (!target) return plainAnswer(res, 400, 'Bad request.');
       req.url = target.url;
+      // One id a request, in its log lines and its answer: a proxy's own (X-Request-Id) when it looks like one.
+      const requestId = requestIdOf(req.headers['x-request-id']);
+      req.headers['x-request-id'] = requestId;
+      res.setHeader('X-Request-Id', requestId);
       if (metrics) count(metrics, req, res, routeLabel(target.pathname, apiPaths));
       if (operations?.(req, res, target.pathname)) return;
       const security = headersFor(target.pathname);
@@ -128,6 +135,10 @@ export function requestHandler({
     }
   };
 }
+
+const requestIdPattern = /^[\w.:-]{8,128}$/;
+export const requestIdOf = (given: string | string[] | undefined) =>
+  typeof given === 'string' && requestIdPattern.test(given) ? given : randomUUID();
 
 /** Counts the answer when it has gone (an event stream when it ends, without a time: it lasts as long as it is read). */
 function count(metrics: Pick<Metrics, 'observe'>, req: IncomingMessage, res: ServerResponse, route: string): void {

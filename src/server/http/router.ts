@@ -161,7 +161,9 @@ export function createApi(services: Services): Api {
       if (refused && error instanceof ApiError && error.status < 500) {
         return answer({ error: { code: error.code, message: error.message } }, 303, { Location: refused });
       }
-      return errorAnswer(error, services.log.error);
+      return errorAnswer(error, (message, detail) =>
+        services.log.error(message, detail, { requestId: request.header('x-request-id') ?? undefined }),
+      );
     }
   }
   return {
