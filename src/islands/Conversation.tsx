@@ -165,7 +165,7 @@ export default function Conversation(props: Props) {
     if (!state.loaded) return;
     const seq = lastAway?.seq ?? 0;
     if (lastAway?.type === 'away' && awayAnnounced.current !== undefined && seq > awayAnnounced.current) {
-      setAnnouncement(awayText(lastAway.opensAt, lang, t));
+      setAnnouncement(t('chat.announce', { name: t('chat.away.label'), text: awayText(lastAway.opensAt, lang, t) }));
     }
     awayAnnounced.current = seq;
   }, [lastAway?.seq, state.loaded]);

@@ -41,6 +41,8 @@ export interface Services {
   presence: Presence;
   /** The built site's articles and titles, per language (helpCentre/articles.ts). */
   articles: () => Promise<ArticleIndex>;
+  /** The time now (ms since the epoch) for office hours; tests set it instead of waiting for an hour to come. */
+  clock: () => number;
   log: Log;
 }
 
@@ -86,6 +88,7 @@ export async function createServices(
     // Only missed-message e-mails ask who is reading: without e-mail nothing is recorded.
     presence: mail ? streamPresence(db, log) : noPresence,
     articles: articleIndex(config.FOYER_OUT_DIR),
+    clock: Date.now,
     log,
   };
 }

@@ -143,6 +143,8 @@ describe('a conversation', () => {
     conversation.applyPage(page([message(1, contact)], { activity: [line] }), 'newest');
     conversation.applyEvent({ type: 'away', chatBoxId: 'cb_1', seq: 3, position: 9, at, by: null, opensAt });
     conversation.applyEvent({ type: 'away', chatBoxId: 'cb_1', seq: 5, position: 11, at, by: null, opensAt: null });
+    // Their own rating is no line of their history (staff's has it).
+    conversation.applyEvent({ type: 'rating', chatBoxId: 'cb_1', seq: 6, position: 12, score: 5, comment: null, by: null, at });
     expect(conversation.$conversation.get().activity).toEqual([line, { ...line, seq: 5, opensAt: null }]);
   });
 

@@ -167,7 +167,9 @@ export function createConversation(me: Participant, now = () => Date.now()) {
       if (event.type === 'message') return addMessages([event.message]);
       if (event.type === 'read') return $conversation.setKey('readCursors', mergeCursor($conversation.get().readCursors, event.readCursor));
       const line = activityFromEvent(event);
-      if (line) $conversation.setKey('activity', mergeActivity($conversation.get().activity, [line]));
+      // A contact's history is the away answers alone: a rating they gave is no line of theirs.
+      if (line && (me.kind === 'staff' || line.type === 'away'))
+        $conversation.setKey('activity', mergeActivity($conversation.get().activity, [line]));
       const { triage } = $conversation.get();
       if (event.type === 'status') {
         $conversation.setKey('status', event.status);

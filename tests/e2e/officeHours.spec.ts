@@ -53,7 +53,7 @@ async function contactPage(browser: Browser, foyers: FoyerProcesses, lang: strin
   const page = await context.newPage();
   await page.goto(`${foyers.origin}${compact ? link.pathname.replace('/chat/', '/chatBox/') : link.pathname}${link.search}`);
   await expect(composer(page, lang)).toBeVisible();
-  return page;
+  return { page, chatBoxId: link.pathname.split('/').at(-1)! };
 }
 
 test('contacts read when the team is back in their own time, and get one away message however often they write', async ({ browser }) => {
@@ -102,7 +102,7 @@ test('contacts read when the team is back in their own time, and get one away me
     const time = localOpening(lang, timeZone, opensAt);
     // 9:00 UTC is the contact's 18:00 in Tokyo and 12:00 in Riyadh, in their own digits.
     expect(new Intl.DateTimeFormat('en', { hour: 'numeric', hourCycle: 'h23', timeZone }).format(opensAt)).toBe(hour);
-    const contact = await contactPage(browser, foyers, lang, timeZone, compact);
+    const { page: contact, chatBoxId } = await contactPage(browser, foyers, lang, timeZone, compact);
     await expect(contact.locator('html')).toHaveAttribute('dir', lang === 'ar' ? 'rtl' : 'ltr');
     await expect(contact.locator('.chat-team-hours')).toHaveText(fill(t['chat.hours.awayUntil']!, { time }));
 
@@ -111,7 +111,9 @@ test('contacts read when the team is back in their own time, and get one away me
     await expect(away).toHaveCount(1);
     await expect(away.locator('.chat-away-label')).toHaveText(t['chat.away.label']!);
     await expect(away.locator('.chat-text')).toHaveText(fill(t['chat.away.until']!, { time }));
-    await expect(contact.locator('.sr-only[aria-live="polite"]')).toHaveText(fill(t['chat.away.until']!, { time }));
+    await expect(contact.locator('.sr-only[aria-live="polite"]')).toHaveText(
+      fill(t['chat.announce']!, { name: t['chat.away.label']!, text: fill(t['chat.away.until']!, { time }) }),
+    );
     await write(contact, lang, 'Hello?');
     await expect(log(contact, lang).getByText('Hello?')).toBeVisible();
     // Never two in a row: after a reload too.
@@ -120,5 +122,8 @@ test('contacts read when the team is back in their own time, and get one away me
     await expect(log(contact, lang).locator('.chat-away')).toHaveCount(1);
     expect(violationsOf(await new AxeBuilder({ page: contact }).include('.chat').analyze())).toEqual([]);
     await contact.context().close();
+    // Staff see what the contact was told, marked as automatic, in the conversation.
+    await staff.goto(`/en/chat/${chatBoxId}`);
+    await expect(log(staff, 'en').locator('.chat-away .chat-away-label')).toHaveText(en['chat.away.label']!);
   }
 });

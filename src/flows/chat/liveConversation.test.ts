@@ -204,6 +204,7 @@ describe('the stream’s event guard', () => {
     expect(isChatEvent({ ...base, type: 'away', opensAt: '2026-11-30T08:00:00Z', by: null, at })).toBe(true);
     expect(isChatEvent({ ...base, type: 'away', opensAt: null, by: null, at })).toBe(true);
     expect(isChatEvent({ ...base, type: 'away', opensAt: 8, by: null, at })).toBe(false);
+    expect(isChatEvent({ ...base, type: 'away', opensAt: 'Monday', by: null, at })).toBe(false);
     expect(isChatEvent({ ...base, type: 'away', opensAt: null, by: null })).toBe(false);
   });
   it('keeps a truncated or foreign event out', () => {

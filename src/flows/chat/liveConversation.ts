@@ -62,15 +62,26 @@ export function startLiveConversation({ chatBoxId, getToken, conversation, origi
     for (const line of activity) if (line.by) knowStaff({ kind: 'staff', id: line.by });
   };
 
-  /** Who answers here, for the contact's side (a failed read leaves the organisation's name alone); read again when
-   * someone not in it writes. */
+  /**
+   * Who answers here, for the contact's side (a failed read leaves the organisation's name alone); read again when
+   * someone not in it writes, and when the office hours say the team comes in or goes (a page left open over a
+   * weekend then says the right thing on Monday).
+   */
   let readingTeam = false;
+  let hoursTimer: ReturnType<typeof setTimeout> | undefined;
   function loadTeam() {
     if (readingTeam) return;
     readingTeam = true;
     api
       .team(chatBoxId)
-      .then((team) => !closed && conversation.setTeam(team))
+      .then((team) => {
+        if (closed) return;
+        conversation.setTeam(team);
+        clearTimeout(hoursTimer);
+        const change = Date.parse(team.hours?.closesAt ?? team.hours?.opensAt ?? '');
+        // A second past the change; at most a day ahead (timers cannot wait for months).
+        if (Number.isFinite(change)) hoursTimer = setTimeout(loadTeam, Math.min(Math.max(change - Date.now() + 1000, 1000), 86_400_000));
+      })
       .catch(() => {})
       .finally(() => (readingTeam = false));
   }
@@ -190,6 +201,7 @@ export function startLiveConversation({ chatBoxId, getToken, conversation, origi
 
     close() {
       closed = true;
+      clearTimeout(hoursTimer);
       clearTimeout(retryTimer);
       stream?.close();
       outbox.close();
@@ -235,8 +247,10 @@ export function isChatEvent(value: unknown): value is ChatEvent {
       return (value['priority'] === null || chatPriorities.includes(value['priority'] as ChatPriority)) && isActor(value);
     case 'rating':
       return typeof value['score'] === 'number' && (value['comment'] === null || typeof value['comment'] === 'string');
-    case 'away':
-      return (value['opensAt'] === null || typeof value['opensAt'] === 'string') && typeof value['at'] === 'string';
+    case 'away': {
+      const opensAt = value['opensAt'];
+      return (opensAt === null || (typeof opensAt === 'string' && !Number.isNaN(Date.parse(opensAt)))) && typeof value['at'] === 'string';
+    }
     default:
       return false;
   }

@@ -20,6 +20,7 @@ const replyTimes = [5, 15, 30, 60, 120, 240, 480, 1440, 2880];
 const nineToFive = (): Opening[] => [{ from: '09:00', to: '17:00' }];
 const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 const startingHours = (): OfficeHours => ({
+  enabled: false,
   timeZone: browserZone(),
   week: [nineToFive(), nineToFive(), nineToFive(), nineToFive(), nineToFive(), [], []],
   holidays: [],
@@ -42,6 +43,9 @@ function dayProblem(day: Opening[]): 'order' | 'overlap' | undefined {
   return sorted.some((opening, i) => i > 0 && opening.from < sorted[i - 1]!.to) ? 'overlap' : undefined;
 }
 
+/** Moves the focus once React has drawn the change (the button that had it is gone). */
+const focusSoon = (elementId: string) => requestAnimationFrame(() => document.getElementById(elementId)?.focus());
+
 interface Props {
   lang: Lang;
   t: Translate;
@@ -51,15 +55,16 @@ interface Props {
 export default function OfficeHoursSettings({ lang, t, api }: Props) {
   const id = useId();
   const [loaded, setLoaded] = useState(false);
-  const [enabled, setEnabled] = useState(false);
   const [hours, setHours] = useState<OfficeHours>(startingHours);
+  const { enabled } = hours;
   const [holiday, setHoliday] = useState('');
   const [checked, setChecked] = useState(false);
   const [saving, setSaving] = useState(false);
   const [status, setStatus] = useState('');
   const [failed, setFailed] = useState('');
   const days = weekdayNames(lang);
-  const zones = Intl.supportedValuesOf('timeZone');
+  // UTC is a zone of its own, which Intl's list leaves out.
+  const zones = ['UTC', ...Intl.supportedValuesOf('timeZone')];
   const problems = hours.week.map(dayProblem);
 
   useEffect(
@@ -67,7 +72,6 @@ export default function OfficeHoursSettings({ lang, t, api }: Props) {
       void api.settings().then(
         (settings) => {
           if (settings.officeHours) setHours(settings.officeHours);
-          setEnabled(settings.officeHours !== null);
           setLoaded(true);
         },
         (error: unknown) => setFailed(apiErrorText(t, error instanceof ApiRequestError ? error.code : 'unknown')),
@@ -93,10 +97,11 @@ export default function OfficeHoursSettings({ lang, t, api }: Props) {
     setChecked(true);
     setStatus('');
     setFailed('');
-    if (enabled && problems.some(Boolean)) return setFailed(t('staffAdmin.hours.problems'));
+    if (problems.some(Boolean)) return setFailed(t('staffAdmin.hours.problems'));
     setSaving(true);
     try {
-      const saved = await api.updateSettings({ officeHours: enabled ? hours : null });
+      // Turned off, the hours are kept for next time: contacts are told nothing of them.
+      const saved = await api.updateSettings({ officeHours: hours });
       if (saved.officeHours) setHours(saved.officeHours);
       setStatus(t('staffAdmin.mail.saved'));
     } catch (error) {
@@ -117,7 +122,7 @@ export default function OfficeHoursSettings({ lang, t, api }: Props) {
             id={`${id}-enabled`}
             checked={enabled}
             disabled={!loaded}
-            onChange={(event) => setEnabled(event.currentTarget.checked)}
+            onChange={(event) => setHours({ ...hours, enabled: event.currentTarget.checked })}
           />{' '}
           <label htmlFor={`${id}-enabled`}>{t('staffAdmin.hours.enabled')}</label>
         </p>
@@ -149,42 +154,50 @@ export default function OfficeHoursSettings({ lang, t, api }: Props) {
                     </p>
                     <ul className="office-hours-openings" aria-labelledby={`${id}-day-${index}`}>
                       {day.length === 0 && <li className="muted">{t('staffAdmin.hours.closed')}</li>}
-                      {day.map((opening, at) => (
-                        <li key={at}>
-                          <input
-                            type="time"
-                            required
-                            value={opening.from}
-                            aria-label={t('staffAdmin.hours.opensOn', { day: name })}
-                            aria-invalid={problem ? true : undefined}
-                            aria-describedby={problem && `${id}-problem-${index}`}
-                            onChange={(event) => setOpening(index, at, { from: event.currentTarget.value })}
-                          />
-                          {' – '}
-                          <input
-                            type="time"
-                            required
-                            value={shownEnd(opening.to)}
-                            aria-label={t('staffAdmin.hours.closesOn', { day: name })}
-                            aria-invalid={problem ? true : undefined}
-                            aria-describedby={problem && `${id}-problem-${index}`}
-                            onChange={(event) => setOpening(index, at, { to: storedEnd(event.currentTarget.value) })}
-                          />{' '}
-                          <button
-                            type="button"
-                            className="link-button"
-                            aria-label={t('staffAdmin.hours.removeOn', { day: name })}
-                            onClick={() => setDay(index, day.toSpliced(at, 1))}
-                          >
-                            {t('staffAdmin.hours.remove')}
-                          </button>
-                        </li>
-                      ))}
+                      {day.map((opening, at) => {
+                        // Two openings on a day are told apart by their number.
+                        const which = day.length > 1 ? `${name} (${at + 1})` : name;
+                        return (
+                          <li key={at}>
+                            <input
+                              type="time"
+                              required
+                              value={opening.from}
+                              aria-label={t('staffAdmin.hours.opensOn', { day: which })}
+                              aria-invalid={problem ? true : undefined}
+                              aria-describedby={problem && `${id}-problem-${index}`}
+                              onChange={(event) => setOpening(index, at, { from: event.currentTarget.value })}
+                            />
+                            {' – '}
+                            <input
+                              type="time"
+                              required
+                              value={shownEnd(opening.to)}
+                              aria-label={t('staffAdmin.hours.closesOn', { day: which })}
+                              aria-invalid={problem ? true : undefined}
+                              aria-describedby={problem && `${id}-problem-${index}`}
+                              onChange={(event) => setOpening(index, at, { to: storedEnd(event.currentTarget.value) })}
+                            />{' '}
+                            <button
+                              type="button"
+                              className="link-button"
+                              aria-label={t('staffAdmin.hours.removeOn', { day: which })}
+                              onClick={() => {
+                                setDay(index, day.toSpliced(at, 1));
+                                focusSoon(`${id}-add-${index}`);
+                              }}
+                            >
+                              {t('staffAdmin.hours.remove')}
+                            </button>
+                          </li>
+                        );
+                      })}
                     </ul>
                     {day.length < officeHoursLimits.openingsPerDay && (
                       <button
                         type="button"
                         className="link-button"
+                        id={`${id}-add-${index}`}
                         aria-label={t('staffAdmin.hours.addOn', { day: name })}
                         onClick={() => setDay(index, [...day, day.length ? { from: '13:00', to: '17:00' } : nineToFive()[0]!])}
                       >
@@ -217,7 +230,10 @@ export default function OfficeHoursSettings({ lang, t, api }: Props) {
                           type="button"
                           className="link-button"
                           aria-label={t('staffAdmin.hours.removeHoliday', { date: label })}
-                          onClick={() => setHours({ ...hours, holidays: hours.holidays.filter((other) => other !== date) })}
+                          onClick={() => {
+                            setHours({ ...hours, holidays: hours.holidays.filter((other) => other !== date) });
+                            focusSoon(`${id}-holiday`);
+                          }}
                         >
                           {t('staffAdmin.hours.remove')}
                         </button>

@@ -74,10 +74,15 @@ export type OrganizationUserAnswer = z.infer<typeof organizationUserAnswer>;
  */
 export const teamBody = z.object({ chatBoxId: chatBoxIdSchema });
 /**
- * The office hours as a contact is told them: whether the team is in now, else when it next is (ISO 8601; null: no
- * opening ahead), and how soon it usually replies while in.
+ * The office hours as a contact is told them: whether the team is in now, until when (`closesAt`), else when it next
+ * is (`opensAt`; null: no opening ahead), ISO 8601, and how soon it usually replies while in.
  */
-export const teamHoursSchema = z.object({ open: z.boolean(), opensAt: z.string().nullable(), replyWithinMinutes: z.number().int() });
+export const teamHoursSchema = z.object({
+  open: z.boolean(),
+  opensAt: z.string().nullable(),
+  closesAt: z.string().nullable(),
+  replyWithinMinutes: z.number().int(),
+});
 export type TeamHours = z.infer<typeof teamHoursSchema>;
 /** `answered`: staff wrote here at least once (not a note), so nobody is told someone will. `hours`: null when none are set. */
 export const teamAnswer = z.object({

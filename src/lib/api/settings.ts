@@ -24,10 +24,12 @@ function isTimeZone(name: string): boolean {
 
 /**
  * When staff answer: each weekday's openings (Monday first), in the organisation's time zone; days it stays closed
- * (holidays, YYYY-MM-DD there), and how soon contacts are told to expect a reply while it is open.
+ * (holidays, YYYY-MM-DD there), and how soon contacts are told to expect a reply while it is open. `enabled` false
+ * keeps them for later and tells contacts nothing.
  */
 export const officeHoursSchema = z
   .object({
+    enabled: z.boolean(),
     timeZone: z.string().max(64).refine(isTimeZone, 'an IANA time zone, such as Europe/Paris'),
     week: z
       .array(
@@ -54,7 +56,7 @@ export const organizationSettingsSchema = z.object({
   transcriptOnResolve: z.boolean(),
   /** Staff resolving a conversation they answered ask its contact "How was your conversation?" (chat/ratings.ts). */
   askForRating: z.boolean(),
-  /** When the team answers (lib/chat/officeHours.ts); null: no hours set, contacts are told nothing of them. */
+  /** When the team answers (lib/chat/officeHours.ts); null: never set. Contacts are told them while enabled. */
   officeHours: officeHoursSchema.nullable(),
 });
 export type OrganizationSettings = z.infer<typeof organizationSettingsSchema>;

@@ -4,6 +4,7 @@ import { instantOfWallClock, officeState } from './officeHours.ts';
 
 const nineToFive = { from: '09:00', to: '17:00' };
 const weekdays = (timeZone: string, extra: Partial<OfficeHours> = {}): OfficeHours => ({
+  enabled: true,
   timeZone,
   week: [[nineToFive], [nineToFive], [nineToFive], [nineToFive], [nineToFive], [], []],
   holidays: [],
@@ -16,23 +17,27 @@ describe('officeState', () => {
   it('is open inside an opening and closed at its end', () => {
     const hours = weekdays('Europe/Paris');
     // Wednesday 2 December 2026: Paris is UTC+1.
-    expect(officeState(hours, at('2026-12-02T08:00:00Z'))).toEqual({ open: true, opensAt: null });
-    expect(officeState(hours, at('2026-12-02T07:59:59Z'))).toEqual({ open: false, opensAt: at('2026-12-02T08:00:00Z') });
-    expect(officeState(hours, at('2026-12-02T16:00:00Z'))).toEqual({ open: false, opensAt: at('2026-12-03T08:00:00Z') });
+    expect(officeState(hours, at('2026-12-02T08:00:00Z'))).toEqual({ open: true, opensAt: null, closesAt: at('2026-12-02T16:00:00Z') });
+    expect(officeState(hours, at('2026-12-02T07:59:59Z'))).toEqual({ open: false, opensAt: at('2026-12-02T08:00:00Z'), closesAt: null });
+    expect(officeState(hours, at('2026-12-02T16:00:00Z'))).toEqual({ open: false, opensAt: at('2026-12-03T08:00:00Z'), closesAt: null });
   });
 
   it('opens on Monday after a weekend, in the zone’s own clock', () => {
     // Saturday 28 November 2026, 21:00 in Paris.
     const opensAt = at('2026-11-30T08:00:00Z');
-    expect(officeState(weekdays('Europe/Paris'), at('2026-11-28T20:00:00Z'))).toEqual({ open: false, opensAt });
+    expect(officeState(weekdays('Europe/Paris'), at('2026-11-28T20:00:00Z'))).toEqual({ open: false, opensAt, closesAt: null });
     // The same week in Tokyo (UTC+9, no summer time): Monday 9:00 there.
-    expect(officeState(weekdays('Asia/Tokyo'), at('2026-11-28T20:00:00Z'))).toEqual({ open: false, opensAt: at('2026-11-30T00:00:00Z') });
+    expect(officeState(weekdays('Asia/Tokyo'), at('2026-11-28T20:00:00Z'))).toEqual({
+      open: false,
+      opensAt: at('2026-11-30T00:00:00Z'),
+      closesAt: null,
+    });
   });
 
   it('skips holidays, and a holiday is a date in the organisation’s zone', () => {
     const hours = weekdays('America/New_York', { holidays: ['2026-12-24', '2026-12-25'] });
     // Thursday 24 December, 10:00 in New York (UTC−5): closed all day, and Friday too.
-    expect(officeState(hours, at('2026-12-24T15:00:00Z'))).toEqual({ open: false, opensAt: at('2026-12-28T14:00:00Z') });
+    expect(officeState(hours, at('2026-12-24T15:00:00Z'))).toEqual({ open: false, opensAt: at('2026-12-28T14:00:00Z'), closesAt: null });
     expect(officeState(hours, at('2026-12-23T15:00:00Z')).open).toBe(true);
   });
 
@@ -60,8 +65,8 @@ describe('officeState', () => {
       ],
     };
     // Monday 30 November 2026.
-    expect(officeState(hours, at('2026-11-30T12:30:00Z'))).toEqual({ open: false, opensAt: at('2026-11-30T14:00:00Z') });
-    expect(officeState(hours, at('2026-11-30T07:00:00Z'))).toEqual({ open: false, opensAt: at('2026-11-30T08:00:00Z') });
+    expect(officeState(hours, at('2026-11-30T12:30:00Z'))).toEqual({ open: false, opensAt: at('2026-11-30T14:00:00Z'), closesAt: null });
+    expect(officeState(hours, at('2026-11-30T07:00:00Z'))).toEqual({ open: false, opensAt: at('2026-11-30T08:00:00Z'), closesAt: null });
     // Sunday 29 November, 23:59.
     expect(officeState(hours, at('2026-11-29T23:59:00Z')).open).toBe(true);
     expect(officeState(hours, at('2026-11-30T00:00:00Z')).open).toBe(false);
@@ -71,6 +76,7 @@ describe('officeState', () => {
     expect(officeState({ ...weekdays('UTC'), week: [[], [], [], [], [], [], []] }, at('2026-11-30T12:00:00Z'))).toEqual({
       open: false,
       opensAt: null,
+      closesAt: null,
     });
   });
 });

@@ -10,6 +10,8 @@ export interface OfficeState {
   open: boolean;
   /** When it next opens (ms since the epoch); null when open, or when no opening comes within a year and a week. */
   opensAt: number | null;
+  /** When open: when this opening ends (the next may follow at once). Null when closed. */
+  closesAt: number | null;
 }
 
 const dayMs = 86_400_000;
@@ -73,9 +75,9 @@ export function officeState(hours: OfficeHours, now: number): OfficeState {
     for (const opening of openings) {
       const from = instantOfWallClock(wallDay + minutesOf(opening.from) * 60_000, hours.timeZone);
       const to = instantOfWallClock(wallDay + minutesOf(opening.to) * 60_000, hours.timeZone);
-      if (from <= now && now < to) return { open: true, opensAt: null };
-      if (from > now) return { open: false, opensAt: from };
+      if (from <= now && now < to) return { open: true, opensAt: null, closesAt: to };
+      if (from > now) return { open: false, opensAt: from, closesAt: null };
     }
   }
-  return { open: false, opensAt: null };
+  return { open: false, opensAt: null, closesAt: null };
 }

@@ -9,26 +9,19 @@ import { contactWithSession } from '../../../tests/server/invitations.ts';
 import { apiCaller, testServices } from '../../../tests/server/services.ts';
 
 const emulator = useAuthEmulator();
-const dayMs = 86_400_000;
-
-/** Open 9:00 to 17:00 UTC only on the weekday three days from today: closed now, whatever the time of day. */
-function closedNow(): { hours: OfficeHours; opensAt: string } {
-  const today = new Date(new Date().toISOString().slice(0, 10));
-  const opening = new Date(today.getTime() + 3 * dayMs);
-  const week: OfficeHours['week'] = [[], [], [], [], [], [], []];
-  week[(opening.getUTCDay() + 6) % 7] = [{ from: '09:00', to: '17:00' }];
-  return {
-    hours: { timeZone: 'UTC', week, holidays: [], replyWithinMinutes: 120 },
-    opensAt: new Date(opening.getTime() + 9 * 3600_000).toISOString(),
-  };
-}
-const allDay = [{ from: '00:00', to: '24:00' }];
-const openNow: OfficeHours = {
-  timeZone: 'Asia/Tokyo',
-  week: Array.from({ length: 7 }, () => allDay),
+const nineToFive = [{ from: '09:00', to: '17:00' }];
+/** Monday to Friday, 9:00 to 17:00 in Paris (UTC+1 in winter), replies within 2 hours. */
+const parisHours: OfficeHours = {
+  enabled: true,
+  timeZone: 'Europe/Paris',
+  week: [nineToFive, nineToFive, nineToFive, nineToFive, nineToFive, [], []],
   holidays: [],
-  replyWithinMinutes: 30,
+  replyWithinMinutes: 120,
 };
+// The clock the tests set: a Wednesday morning, a Saturday night, the Monday evening after.
+const wednesday10 = Date.parse('2026-12-02T10:00:00Z');
+const saturday21 = Date.parse('2026-11-28T20:00:00Z');
+const mondayEvening = Date.parse('2026-11-30T18:00:00Z');
 
 describe.each(testDatabases)('office hours and the away message on $name', ({ open }) => {
   let db: Database;
@@ -39,8 +32,11 @@ describe.each(testDatabases)('office hours and the away message on $name', ({ op
     services = await testServices(db, { FIREBASE_AUTH_EMULATOR_HOST: emulator.host });
     call = apiCaller(services);
   });
+  beforeEach(async () => {
+    services.clock = () => wednesday10;
+    await emptyDatabase(db);
+  });
   afterAll(() => closeServices(services));
-  beforeEach(() => emptyDatabase(db));
 
   const staff = (role: 'admin' | 'agent', name: string) => signedInStaff(db, emulator.host, role, name);
   const contact = () => contactWithSession(services, { lang: 'ja' });
@@ -54,7 +50,7 @@ describe.each(testDatabases)('office hours and the away message on $name', ({ op
   it('admins set the hours; what is not a week of openings, a time zone or a date is refused with the field named', async () => {
     const admin = await staff('admin', 'Dana');
     const agent = await staff('agent', 'Lee');
-    const { hours } = closedNow();
+    const hours = parisHours;
     expect((await post('/api/settings/update', agent.idToken, { officeHours: hours })).status).toBe(403);
     const odd: unknown[] = [
       { ...hours, timeZone: 'Mars/Olympus' },
@@ -93,39 +89,38 @@ describe.each(testDatabases)('office hours and the away message on $name', ({ op
     // Other settings are left as they were.
     expect(saved.body.settings.askForRating).toBe(true);
     expect((await post('/api/settings/get', agent.idToken)).body.settings.officeHours).toEqual(hours);
-    expect((await post('/api/settings/update', admin.idToken, { officeHours: null })).body.settings.officeHours).toBeNull();
+    // Turned off, they are kept for next time.
+    const off = await post('/api/settings/update', admin.idToken, { officeHours: { ...hours, enabled: false } });
+    expect(off.body.settings.officeHours).toEqual({ ...hours, enabled: false });
   });
 
-  it('tells the contact whether the team is in, how soon it replies, or when it is back', async () => {
+  it('tells the contact whether the team is in and until when, how soon it replies, or when it is back', async () => {
     const admin = await staff('admin', 'Dana');
     const ana = await contact();
     const team = async () => (await post('/api/organizationUsers/team', ana.token, { chatBoxId: ana.chatBoxId })).body.hours;
     await post('/api/settings/update', admin.idToken, { officeHours: null });
     expect(await team()).toBeNull();
-    await post('/api/settings/update', admin.idToken, { officeHours: openNow });
-    expect(await team()).toEqual({ open: true, opensAt: null, replyWithinMinutes: 30 });
-    const { hours, opensAt } = closedNow();
-    await post('/api/settings/update', admin.idToken, { officeHours: hours });
-    expect(await team()).toEqual({ open: false, opensAt, replyWithinMinutes: 120 });
-    // Today a holiday as well changes nothing; the opening day a holiday moves it a week on.
-    const openingDay = opensAt.slice(0, 10);
-    await post('/api/settings/update', admin.idToken, { officeHours: { ...hours, holidays: [openingDay] } });
-    expect(await team()).toEqual({
-      open: false,
-      opensAt: new Date(Date.parse(opensAt) + 7 * dayMs).toISOString(),
-      replyWithinMinutes: 120,
-    });
+    await post('/api/settings/update', admin.idToken, { officeHours: parisHours });
+    expect(await team()).toEqual({ open: true, opensAt: null, closesAt: '2026-12-02T16:00:00.000Z', replyWithinMinutes: 120 });
+    services.clock = () => saturday21;
+    expect(await team()).toEqual({ open: false, opensAt: '2026-11-30T08:00:00.000Z', closesAt: null, replyWithinMinutes: 120 });
+    // Monday a holiday: Tuesday, 9:00 in Paris.
+    await post('/api/settings/update', admin.idToken, { officeHours: { ...parisHours, holidays: ['2026-11-30'] } });
+    expect(await team()).toMatchObject({ open: false, opensAt: '2026-12-01T08:00:00.000Z' });
+    // Turned off: contacts are told nothing of them.
+    await post('/api/settings/update', admin.idToken, { officeHours: { ...parisHours, enabled: false } });
+    expect(await team()).toBeNull();
   });
 
   it('answers a contact who writes while the team is away once, until staff write; never while it is in', async () => {
     const admin = await staff('admin', 'Dana');
     const ana = await contact();
-    await post('/api/settings/update', admin.idToken, { officeHours: openNow });
+    await post('/api/settings/update', admin.idToken, { officeHours: parisHours });
     await write(ana.token, ana.chatBoxId, 'Hello?');
     expect(await aways(admin.idToken, ana.chatBoxId)).toEqual([]);
 
-    const { hours, opensAt } = closedNow();
-    await post('/api/settings/update', admin.idToken, { officeHours: hours });
+    services.clock = () => saturday21;
+    const opensAt = '2026-11-30T08:00:00.000Z';
     // Staff writing at night are not answered by it.
     await write(admin.idToken, ana.chatBoxId, 'Late here too');
     expect(await aways(admin.idToken, ana.chatBoxId)).toEqual([]);
@@ -145,6 +140,12 @@ describe.each(testDatabases)('office hours and the away message on $name', ({ op
     await write(ana.token, ana.chatBoxId, 'Thanks');
     expect(await aways(ana.token, ana.chatBoxId)).toHaveLength(2);
 
+    // Nobody wrote back, and the time the answer named has passed: a new closed spell, a new answer.
+    services.clock = () => mondayEvening;
+    await write(ana.token, ana.chatBoxId, 'Monday evening now');
+    await write(ana.token, ana.chatBoxId, 'And again');
+    expect((await aways(ana.token, ana.chatBoxId)).map((line) => line.opensAt)).toEqual([opensAt, opensAt, '2026-12-01T08:00:00.000Z']);
+
     // The contact's message is stored as always, and reopens the conversation as always.
     const list = (await post('/api/chat/messages/list', ana.token, { chatBoxId: ana.chatBoxId })).body;
     expect(list.messages.map((message: { text: string }) => message.text)).toEqual([
@@ -155,6 +156,8 @@ describe.each(testDatabases)('office hours and the away message on $name', ({ op
       'Hello again',
       'Back tomorrow, sorry',
       'Thanks',
+      'Monday evening now',
+      'And again',
     ]);
     expect(list.chatBox.status).toBe('open');
   });

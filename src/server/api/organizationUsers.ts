@@ -26,7 +26,7 @@ export const routes = [
       team: await answeringStaff(services.db, body.chatBoxId),
       emailsReplies: !!services.mail && caller.participant.kind === 'contact' && (await emailsReplies(services.db, caller.participant.id)),
       answered: await answeredHere(services.db, body.chatBoxId),
-      hours: await teamHours(services.db),
+      hours: await teamHours(services.db, services.clock()),
     }),
   }),
 ];

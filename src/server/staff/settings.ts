@@ -3,11 +3,18 @@ import { defaultOrganizationSettings, organizationSettingsSchema, type Organizat
 import type { Queryable } from '../db/database.ts';
 
 type Stored = { settings: Partial<OrganizationSettings> | string };
-// One driver hands jsonb over parsed, the other as text; what no longer parses (a setting since removed) is dropped.
+/**
+ * One driver hands jsonb over parsed, the other as text. Each setting is read on its own: one that no longer parses
+ * (removed since, or a time zone this Node's ICU does not know) falls back to its default and takes no other with it.
+ */
 function merged(row: Stored | undefined): OrganizationSettings {
-  const stored = typeof row?.settings === 'string' ? JSON.parse(row.settings) : (row?.settings ?? {});
-  const parsed = organizationSettingsSchema.partial().safeParse(stored);
-  return { ...defaultOrganizationSettings, ...(parsed.success ? parsed.data : {}) };
+  const stored: Record<string, unknown> = typeof row?.settings === 'string' ? JSON.parse(row.settings) : (row?.settings ?? {});
+  const settings: Record<string, unknown> = { ...defaultOrganizationSettings };
+  for (const [name, schema] of Object.entries(organizationSettingsSchema.shape)) {
+    const parsed = schema.safeParse(stored[name]);
+    if (name in stored && parsed.success) settings[name] = parsed.data;
+  }
+  return settings as OrganizationSettings;
 }
 
 export async function readSettings(db: Queryable): Promise<OrganizationSettings> {
@@ -31,12 +38,13 @@ export function recentSettings(db: Queryable): Promise<OrganizationSettings> {
 }
 
 export async function updateSettings(db: Queryable, change: Partial<OrganizationSettings>): Promise<OrganizationSettings> {
-  recent.delete(db);
   const [row] = await db.query<Stored>(
     `insert into organization_settings (id, settings) values (true, $1::jsonb)
      on conflict (id) do update set settings = organization_settings.settings || excluded.settings, updated_at = now()
      returning settings`,
     [JSON.stringify(change)],
   );
+  // After the write: a read begun before it cannot keep the old settings here.
+  recent.delete(db);
   return merged(row);
 }

@@ -49,10 +49,12 @@ export async function emailsReplies(db: Queryable, contactId: string): Promise<b
   return row?.off === false;
 }
 
-/** The office hours as contacts are told them now (null: none set). */
-export async function teamHours(db: Queryable, now = Date.now()): Promise<TeamHours | null> {
+const isoOrNull = (instant: number | null) => (instant === null ? null : new Date(instant).toISOString());
+
+/** The office hours as contacts are told them at `now` (null: none set, or turned off). */
+export async function teamHours(db: Queryable, now: number): Promise<TeamHours | null> {
   const { officeHours } = await recentSettings(db);
-  if (!officeHours) return null;
-  const { open, opensAt } = officeState(officeHours, now);
-  return { open, opensAt: opensAt === null ? null : new Date(opensAt).toISOString(), replyWithinMinutes: officeHours.replyWithinMinutes };
+  if (!officeHours?.enabled) return null;
+  const { open, opensAt, closesAt } = officeState(officeHours, now);
+  return { open, opensAt: isoOrNull(opensAt), closesAt: isoOrNull(closesAt), replyWithinMinutes: officeHours.replyWithinMinutes };
 }
