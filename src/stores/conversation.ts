@@ -15,7 +15,7 @@ import type {
   Message,
   Participant,
   ReadCursor,
-  StaffActivity,
+  HistoryLine,
   Tag,
   TypingEvent,
 } from '../lib/api/chat.ts';
@@ -39,7 +39,7 @@ export interface ConversationState {
   /** Sorted by id, each once. */
   messages: Message[];
   /** Staff only: what staff did (status, assignment), by seq, each once. */
-  activity: StaffActivity[];
+  activity: HistoryLine[];
   pending: OutboxItem[];
   readCursors: ReadCursor[];
   /** Who is typing, until when (ms). */

@@ -3,7 +3,7 @@
  * page's seq (so nothing falls between), the outbox (flushed whenever the stream opens), older pages on demand,
  * read cursors, typing signals, the names of staff senders, and for staff: status, assignment and internal notes.
  */
-import type { Assignee, ChatEvent, ChatStatus, Message, Participant, StaffActivity, TypingEvent } from '../../lib/api/chat.ts';
+import type { Assignee, ChatEvent, ChatStatus, Message, Participant, HistoryLine, TypingEvent } from '../../lib/api/chat.ts';
 import { chatPriorities, typingEveryMs, type ChatPriority } from '../../lib/api/constants.ts';
 import { ApiRequestError } from '../../lib/http/client.ts';
 import { loadOrganizationUser } from '../../stores/organizationUsers.ts';
@@ -58,7 +58,7 @@ export function startLiveConversation({ chatBoxId, getToken, conversation, origi
   }
 
   /** Who did what in the history: their names, once each. */
-  const knowActors = (activity: readonly StaffActivity[] = []) => {
+  const knowActors = (activity: readonly HistoryLine[] = []) => {
     for (const line of activity) if (line.by) knowStaff({ kind: 'staff', id: line.by });
   };
 

@@ -4,7 +4,7 @@
  * and colour, and older pages loaded on scrolling up without the view jumping.
  */
 import { Fragment, useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
-import type { Participant, StaffActivity } from '../../lib/api/chat.ts';
+import type { Participant, HistoryLine } from '../../lib/api/chat.ts';
 import { groupByDayAndSender } from '../../lib/chat/grouping.ts';
 import type { TimelineEntry } from '../../lib/chat/timeline.ts';
 import type { Lang } from '../../lib/i18n/languages.ts';
@@ -26,8 +26,8 @@ interface Props {
   t: Translate;
   entries: TimelineEntry[];
   /** The history as lines between the messages: for staff what staff did; for both the automatic away answers. */
-  activity?: StaffActivity[] | undefined;
-  activityText?: ((line: StaffActivity) => string) | undefined;
+  activity?: HistoryLine[] | undefined;
+  activityText?: ((line: HistoryLine) => string) | undefined;
   firstUnreadId: number | undefined;
   hasOlder: boolean;
   loadingOlder: boolean;

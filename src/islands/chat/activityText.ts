@@ -3,14 +3,14 @@
  * reopened it, or a snooze ran out). Staff only: it travels with the lazily loaded staff tools (StaffTools.tsx), so a
  * contact's conversation does not carry it.
  */
-import type { StaffActivity } from '../../lib/api/chat.ts';
+import type { HistoryLine } from '../../lib/api/chat.ts';
 import { isolate } from '../../lib/format.ts';
 import { nameList } from '../../lib/i18n/nameList.ts';
 import { intlLocale, type Lang } from '../../lib/i18n/languages.ts';
 import type { Translate } from '../../lib/i18n/translate.ts';
 import { awayText } from './officeHoursText.ts';
 
-export function activityText(line: StaffActivity, lang: Lang, t: Translate, nameOf: (uid: string) => string): string {
+export function activityText(line: HistoryLine, lang: Lang, t: Translate, nameOf: (uid: string) => string): string {
   if (line.type === 'away') return awayText(line.opensAt, lang, t);
   if (line.type === 'rating') {
     const score = new Intl.NumberFormat(intlLocale(lang)).format(line.score);

@@ -100,7 +100,7 @@ export type ChatBoxSummary = z.infer<typeof chatBoxSummarySchema>;
  * (a staff member's uid; null: the contact's message or the time did it) and when (ISO 8601), the contact's rating,
  * and the automatic away answers. Staff see all of it; a contact only the away answers they were given.
  */
-export const staffActivitySchema = z.discriminatedUnion('type', [
+export const historyLineSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('status'), seq: eventSeqSchema, at: z.string(), by: z.string().nullable(), status: z.enum(chatStatuses) }),
   z.object({
     type: z.literal('assignment'),
@@ -133,14 +133,14 @@ export const staffActivitySchema = z.discriminatedUnion('type', [
   /** The contact wrote while the team was away and was answered so automatically: in again at `opensAt` (null: unknown). */
   z.object({ type: z.literal('away'), seq: eventSeqSchema, at: z.string(), by: z.null(), opensAt: z.string().nullable() }),
 ]);
-export type StaffActivity = z.infer<typeof staffActivitySchema>;
+export type HistoryLine = z.infer<typeof historyLineSchema>;
 
 export const listMessagesAnswer = z.object({
   chatBox: chatBoxSummarySchema,
   /** Oldest first. */
   messages: z.array(messageSchema),
   /** The history from this page's first message to its last (all of it at either end), by seq, as the viewer sees it. */
-  activity: z.array(staffActivitySchema).optional(),
+  activity: z.array(historyLineSchema).optional(),
   /** Whether there are older messages than the first of this page, and newer than its last. */
   hasOlder: z.boolean(),
   hasNewer: z.boolean(),

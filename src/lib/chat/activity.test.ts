@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { ChatEvent, StaffActivity } from '../api/chat.ts';
+import type { ChatEvent, HistoryLine } from '../api/chat.ts';
 import { activityFromEvent, mergeActivity } from './activity.ts';
 
-const line = (seq: number): StaffActivity => ({ type: 'status', seq, at: '2026-01-01T10:00:00.000Z', by: 'uid-1', status: 'resolved' });
+const line = (seq: number): HistoryLine => ({ type: 'status', seq, at: '2026-01-01T10:00:00.000Z', by: 'uid-1', status: 'resolved' });
 
 describe("staff's activity", () => {
   it('merges pages and stream lines by seq, each once', () => {

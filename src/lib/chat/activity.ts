@@ -3,18 +3,18 @@
  * and the automatic away answers, from list pages and from the stream, each once by seq. A contact receives only
  * the away answers (their pages and stream leave the rest out).
  */
-import type { ChatEvent, StaffActivity } from '../api/chat.ts';
+import type { ChatEvent, HistoryLine } from '../api/chat.ts';
 
 /** Adds lines to a list sorted by seq, keeping each seq once. */
-export function mergeActivity(existing: readonly StaffActivity[], incoming: readonly StaffActivity[]): StaffActivity[] {
-  if (!incoming.length) return existing as StaffActivity[];
+export function mergeActivity(existing: readonly HistoryLine[], incoming: readonly HistoryLine[]): HistoryLine[] {
+  if (!incoming.length) return existing as HistoryLine[];
   const bySeq = new Map(existing.map((line) => [line.seq, line]));
   for (const line of incoming) bySeq.set(line.seq, line);
   return [...bySeq.values()].sort((a, b) => a.seq - b.seq);
 }
 
 /** A stream event as a line of the history: a change by staff (or the contact, or time) that says who and when. */
-export function activityFromEvent(event: ChatEvent): StaffActivity | undefined {
+export function activityFromEvent(event: ChatEvent): HistoryLine | undefined {
   if (event.type === 'message' || event.type === 'read' || event.type === 'opened') return undefined;
   const { seq, at, by } = event;
   if (at === undefined || by === undefined) return undefined;

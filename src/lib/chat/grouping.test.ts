@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Participant, StaffActivity } from '../api/chat.ts';
+import type { Participant, HistoryLine } from '../api/chat.ts';
 import { groupByDayAndSender, localDay, runBreakMs } from './grouping.ts';
 import type { TimelineEntry } from './timeline.ts';
 
@@ -40,9 +40,9 @@ describe('grouping messages', () => {
   });
 
   it("puts staff's activity between messages by time, breaking the run it falls in", () => {
-    const assigned: StaffActivity = { type: 'assignment', seq: 7, at: at(1, 10, 1), by: 'uid-1', assignee: null };
-    const resolved: StaffActivity = { type: 'status', seq: 9, at: at(2, 8), by: 'uid-1', status: 'resolved' };
-    const late: StaffActivity = { type: 'status', seq: 11, at: at(3, 8), by: null, status: 'open' };
+    const assigned: HistoryLine = { type: 'assignment', seq: 7, at: at(1, 10, 1), by: 'uid-1', assignee: null };
+    const resolved: HistoryLine = { type: 'status', seq: 9, at: at(2, 8), by: 'uid-1', status: 'resolved' };
+    const late: HistoryLine = { type: 'status', seq: 11, at: at(3, 8), by: null, status: 'open' };
     const days = groupByDayAndSender(
       [entry('1', a, at(1, 10)), entry('2', a, at(1, 10, 2)), entry('3', a, at(2, 9))],
       [assigned, resolved, late],

@@ -2,7 +2,7 @@
  * The timeline cut into days (in the reader's time zone) and, within a day, runs of messages by one sender, the
  * way chat apps show them: one name and avatar per run; for staff, lines of what staff did between them, by time.
  */
-import type { StaffActivity } from '../api/chat.ts';
+import type { HistoryLine } from '../api/chat.ts';
 import { sameParticipant, type TimelineEntry } from './timeline.ts';
 
 export interface SenderRun {
@@ -16,7 +16,7 @@ export interface SenderRun {
 export interface ActivityLine {
   kind: 'activity';
   key: string;
-  activity: StaffActivity;
+  activity: HistoryLine;
 }
 
 export interface Day {
@@ -38,7 +38,7 @@ export function localDay(iso: string): string {
  * does the first unread message (`firstUnreadId`), which starts a run of its own with its sender's name. */
 export function groupByDayAndSender(
   entries: readonly TimelineEntry[],
-  activity: readonly StaffActivity[] = [],
+  activity: readonly HistoryLine[] = [],
   firstUnreadId?: number,
 ): Day[] {
   const days: Day[] = [];

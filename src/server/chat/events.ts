@@ -12,7 +12,7 @@ import type {
   Message,
   Participant,
   ReadCursor,
-  StaffActivity,
+  HistoryLine,
   Tag,
 } from '../../lib/api/chat.ts';
 import type { Queryable } from '../db/database.ts';
@@ -225,7 +225,7 @@ export async function chatHistory(
   viewer: Participant['kind'],
   from: string | undefined,
   to: string | undefined,
-): Promise<StaffActivity[]> {
+): Promise<HistoryLine[]> {
   const rows = await db.query<EventRow & Record<string, unknown>>(
     `${eventSelect} where e.chat_box_id = $1 and e.type = any($4::text[])
        and ($2::timestamptz is null or e.created_at >= $2) and ($3::timestamptz is null or e.created_at <= $3)
@@ -236,7 +236,7 @@ export async function chatHistory(
 }
 
 /** A status, assignment, snooze, tags, priority, rating or away event as a line of the history. */
-export function toActivity(event: StoredEvent): StaffActivity {
+export function toActivity(event: StoredEvent): HistoryLine {
   if (event.type === 'message' || event.type === 'read' || event.type === 'opened') throw new Error(`not an activity: ${event.type}`);
   const common = { seq: event.seq, at: event.at!, by: event.by ?? null };
   switch (event.type) {
