@@ -8,13 +8,11 @@
 import type { Page } from '@playwright/test';
 import { log, openPage, write } from './chatPage.ts';
 import { inviteLink } from './cli.ts';
-import { messages } from './content.ts';
+import { fill, messages } from './content.ts';
 import { expect, test } from './fixtures.ts';
 import { signIn } from './staffSignIn.ts';
 
 const en = messages('en');
-const fill = (template: string, values: Record<string, string>) =>
-  template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => values[name] ?? '');
 
 type Made = { title: string; body: string; tag: string };
 const made = (page: Page) =>

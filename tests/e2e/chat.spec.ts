@@ -2,14 +2,11 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { violationsOf } from './axe.ts';
 import { foyer, inviteLink } from './cli.ts';
-import { messages } from './content.ts';
+import { fill, messages } from './content.ts';
 import { createAccount, uniqueEmail } from './emulator.ts';
 import { composer, log, texts, write } from './chatPage.ts';
 import { expect, test } from './fixtures.ts';
 import { startTcpProxy } from './tcpProxy.ts';
-
-const fill = (template: string, values: Record<string, string>) =>
-  template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => values[name] ?? '');
 
 /** A staff member, signed in through the Auth emulator on the login page of `lang`. */
 async function staffPage(browser: Browser, lang: string, name: string): Promise<Page> {

@@ -71,6 +71,10 @@ export function articleMissingIn(lang: string): ArticleFile {
   return found;
 }
 
+/** A UI string with its {{placeholders}} filled, as the page's translator fills them (no plural choice). */
+export const fill = (template: string, values: Record<string, string | number>) =>
+  template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(values[name] ?? ''));
+
 export function messages(lang: string): Record<string, string> {
   return JSON.parse(readFileSync(join(import.meta.dirname, `../../locales/${lang}.json`), 'utf8'));
 }

@@ -1,8 +1,5 @@
-import { articleIn, articlePath, messages } from './content.ts';
+import { articleIn, articlePath, fill, messages } from './content.ts';
 import { expect, test } from './fixtures.ts';
-
-const fill = (template: string, values: Record<string, string>) =>
-  template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => values[name] ?? '');
 
 for (const lang of ['de', 'ja']) {
   test(`an unknown path under /${lang} is a 404 in ${lang}`, async ({ page }) => {

@@ -10,11 +10,8 @@ import type { Page } from '@playwright/test';
 import { violationsOf } from './axe.ts';
 import { composer } from './chatPage.ts';
 import { caughtMailTo, e2eDataDir, inviteLink } from './cli.ts';
-import { messages } from './content.ts';
+import { fill, messages } from './content.ts';
 import { expect, test } from './fixtures.ts';
-
-const fill = (template: string, values: Record<string, string>) =>
-  template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => values[name] ?? '');
 
 async function askForNewLink(page: Page, lang: string, email: string) {
   const t = messages(lang);

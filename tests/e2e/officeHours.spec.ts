@@ -8,15 +8,13 @@ import AxeBuilder from '@axe-core/playwright';
 import { violationsOf } from './axe.ts';
 import type { Browser, Page } from '@playwright/test';
 import { log } from './chatPage.ts';
-import { messages } from './content.ts';
+import { fill, messages } from './content.ts';
 import { emulatorHost } from './emulator.ts';
 import { expect, test } from './fixtures.ts';
 import { foyerProcesses, type FoyerProcesses } from './foyerProcess.ts';
 import { signIn } from './staffSignIn.ts';
 
 const en = messages('en');
-const fill = (template: string, values: Record<string, string>) =>
-  template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => values[name] ?? '');
 const dayMs = 86_400_000;
 
 let foyers: FoyerProcesses | undefined;

@@ -14,13 +14,11 @@ import { ratingToken } from '../../src/server/mail/ratingLinks.ts';
 import { violationsOf } from './axe.ts';
 import { log, write } from './chatPage.ts';
 import { e2eDataDir, foyer, inviteLink } from './cli.ts';
-import { messages } from './content.ts';
+import { fill, messages } from './content.ts';
 import { expect, test } from './fixtures.ts';
 import { signedIn } from './staffSignIn.ts';
 
 const en = messages('en');
-const fill = (template: string, values: Record<string, string>) =>
-  template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => values[name] ?? '');
 
 async function answerAndResolve(browser: Browser, chatBoxId: string) {
   const staff = await signedIn(browser, `/en/chat/${chatBoxId}`);

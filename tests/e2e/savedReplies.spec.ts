@@ -8,13 +8,11 @@ import AxeBuilder from '@axe-core/playwright';
 import { violationsOf } from './axe.ts';
 import { log } from './chatPage.ts';
 import { inviteLink } from './cli.ts';
-import { messages } from './content.ts';
+import { fill, messages } from './content.ts';
 import { expect, test } from './fixtures.ts';
 import { signedIn } from './staffSignIn.ts';
 
 const en = messages('en');
-const fill = (template: string, values: Record<string, string>) =>
-  template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => values[name] ?? '');
 
 test('"/" inserts a saved reply in the contact\'s language with the placeholders filled', async ({ browser, baseURL }) => {
   test.setTimeout(90_000);

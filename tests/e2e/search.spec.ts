@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { violationsOf } from './axe.ts';
-import { articleIn, articleMissingIn, articlePath, articles, messages, titleOf } from './content.ts';
+import { articleIn, articleMissingIn, articlePath, articles, fill, messages, titleOf } from './content.ts';
 import { expect, test } from './fixtures.ts';
 
 async function search(page: Page, lang: string, query: string) {
@@ -41,9 +41,6 @@ test('the address keeps the query, and a shared address brings the results back'
   await expect(other.getByRole('searchbox')).toHaveValue(article.title);
   await expect(other.locator('.results a', { hasText: article.title }).first()).toBeVisible();
 });
-
-const fill = (template: string, values: Record<string, string | number>) =>
-  template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(values[name] ?? ''));
 
 /** What the status should say for a query and a count, in the page's own plural form. */
 function statusFor(lang: string, query: string, count: number): string {

@@ -2,12 +2,10 @@ import type { Locator } from '@playwright/test';
 import { languages } from '../../src/lib/i18n/languages.ts';
 import { violationsOf } from './axe.ts';
 import { inviteLink } from './cli.ts';
-import { messages } from './content.ts';
+import { fill, messages } from './content.ts';
 import { expect, test } from './fixtures.ts';
 
 const t = messages('en');
-const fill = (template: string, values: Record<string, string>) =>
-  template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => values[name] ?? '');
 
 /**
  * Whether `text` inside the element shows left to right: its first character is drawn left of its last (a

@@ -2,14 +2,12 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { violationsOf } from './axe.ts';
 import { foyer } from './cli.ts';
-import { articlePath, articles, messages } from './content.ts';
+import { articlePath, articles, fill, messages } from './content.ts';
 import { createAccount, lastCode, uniqueEmail } from './emulator.ts';
 import { expect, test } from './fixtures.ts';
 import { gapiStandIn } from './gapiStandIn.ts';
 
 const t = messages('en');
-const fill = (template: string, values: Record<string, string>) =>
-  template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => values[name] ?? '');
 
 async function signInWithPassword(page: Page, email: string, password: string) {
   await page.getByLabel(t['login.email']!).fill(email);

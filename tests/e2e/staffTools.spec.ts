@@ -7,16 +7,13 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { violationsOf } from './axe.ts';
 import { foyer, inviteLink } from './cli.ts';
-import { messages } from './content.ts';
+import { fill, messages } from './content.ts';
 import { createAccount, uniqueEmail } from './emulator.ts';
 import { composer, log, openPage, write } from './chatPage.ts';
 import { expect, test } from './fixtures.ts';
 
 // Two browsers, a sign-in and axe in two languages and two themes.
 test.describe.configure({ timeout: 150_000 });
-
-const fill = (template: string, values: Record<string, string>) =>
-  template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => values[name] ?? '');
 
 /** A new staff member with a name, signed in on the login page and sent on to `next`. */
 async function signedInStaff(browser: Browser, name: string, next: string): Promise<{ page: Page; email: string }> {

@@ -10,14 +10,12 @@ import { demoStaffLogin } from '../../scripts/authEmulator.mjs';
 import { violationsOf } from './axe.ts';
 import { composer, log, write } from './chatPage.ts';
 import { caughtMailTo, foyer, inviteLink } from './cli.ts';
-import { articleIn, articlePath, messages } from './content.ts';
+import { articleIn, articlePath, fill, messages } from './content.ts';
 import { createAccount, emulatorHost, uniqueEmail } from './emulator.ts';
 import { signedIn } from './staffSignIn.ts';
 import { expect, test } from './fixtures.ts';
 
 const en = messages('en');
-const fill = (template: string, values: Record<string, string | number>) =>
-  template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(values[name] ?? ''));
 const pathOf = (link: string) => {
   const url = new URL(link);
   return url.pathname + url.search;

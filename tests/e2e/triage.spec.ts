@@ -9,14 +9,12 @@ import type { Page } from '@playwright/test';
 import { violationsOf } from './axe.ts';
 import { log, write } from './chatPage.ts';
 import { foyer, inviteLink } from './cli.ts';
-import { messages } from './content.ts';
+import { fill, messages } from './content.ts';
 import { uniqueEmail } from './emulator.ts';
 import { expect, test } from './fixtures.ts';
 import { signedIn } from './staffSignIn.ts';
 
 const en = messages('en');
-const fill = (template: string, values: Record<string, string>) =>
-  template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => values[name] ?? '');
 
 async function waiting(page: Page, name: string) {
   const invitation = inviteLink(['--name', name]);

@@ -9,11 +9,8 @@ import { simpleParser } from 'mailparser';
 import { violationsOf } from './axe.ts';
 import { composer, log, write } from './chatPage.ts';
 import { caughtMailTo, inviteLink } from './cli.ts';
-import { messages } from './content.ts';
+import { fill, messages } from './content.ts';
 import { expect, test } from './fixtures.ts';
-
-const fill = (template: string, values: Record<string, string>) =>
-  template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => values[name] ?? '');
 
 for (const lang of ['en', 'ar']) {
   test(`a returning contact gets back with one button and the e-mail's link, and an old link leads there too (${lang})`, async ({

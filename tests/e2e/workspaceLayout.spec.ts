@@ -11,14 +11,12 @@ import { workspaceCookie } from '../../src/lib/staff/workspaceCookie.ts';
 import { violationsOf } from './axe.ts';
 import { log, openPage, write } from './chatPage.ts';
 import { foyer, inviteLink } from './cli.ts';
-import { messages } from './content.ts';
+import { fill, messages } from './content.ts';
 import { createAccount, uniqueEmail } from './emulator.ts';
 import { expect, test } from './fixtures.ts';
 import { signedIn } from './staffSignIn.ts';
 
 const en = messages('en');
-const fill = (template: string, values: Record<string, string>) =>
-  template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => values[name] ?? '');
 const stripIsolates = (text: string) => text.replace(/[\u2066-\u2069]/g, '');
 
 /** A contact who wrote once: their conversation, waiting in the inbox. */
