@@ -255,7 +255,7 @@ export default function OfficeHoursSettings({ lang, t, api }: Props) {
                     addHoliday();
                   }}
                 />{' '}
-                <button type="button" onClick={addHoliday} disabled={!holiday}>
+                <button type="button" className="button secondary" onClick={addHoliday} disabled={!holiday}>
                   {t('staffAdmin.hours.addHoliday')}
                 </button>
               </p>
@@ -277,7 +277,7 @@ export default function OfficeHoursSettings({ lang, t, api }: Props) {
           </>
         )}
         <p>
-          <button type="submit" disabled={!loaded || saving}>
+          <button type="submit" className="button" disabled={!loaded || saving}>
             {t('staffAdmin.hours.save')}
           </button>
         </p>
