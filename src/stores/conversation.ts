@@ -4,7 +4,7 @@
  * Derived values (the timeline, the read marker, typing now) are `computed`, never copied.
  */
 import { computed, map } from 'nanostores';
-import { typingShowsMs } from '../lib/api/constants.ts';
+import { contactHistoryTypes, typingShowsMs } from '../lib/api/constants.ts';
 import type {
   Assignee,
   ChatBoxSummary,
@@ -168,7 +168,7 @@ export function createConversation(me: Participant, now = () => Date.now()) {
       if (event.type === 'read') return $conversation.setKey('readCursors', mergeCursor($conversation.get().readCursors, event.readCursor));
       const line = activityFromEvent(event);
       // A contact's history is the away answers alone: a rating they gave is no line of theirs.
-      if (line && (me.kind === 'staff' || line.type === 'away'))
+      if (line && (me.kind === 'staff' || contactHistoryTypes.includes(line.type)))
         $conversation.setKey('activity', mergeActivity($conversation.get().activity, [line]));
       const { triage } = $conversation.get();
       if (event.type === 'status') {

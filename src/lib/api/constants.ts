@@ -61,6 +61,9 @@ export const savedRepliesMax = 500;
 /** A rating's comment ("How was your conversation?"), at most this many characters. */
 export const ratingCommentMax = 500;
 
+/** The only lines of a conversation's history a contact sees (the rest is staff's): the automatic away answers. */
+export const contactHistoryTypes: readonly string[] = ['away'];
+
 /** Office hours: openings on one day, holidays kept, the longest reply time (a week, in minutes). */
 export const officeHoursLimits = { openingsPerDay: 4, holidays: 200, replyWithinMinutes: 7 * 24 * 60 };
 /** One bulk action covers at most this many conversations. */

@@ -15,6 +15,7 @@ import type {
   HistoryLine,
   Tag,
 } from '../../lib/api/chat.ts';
+import { contactHistoryTypes } from '../../lib/api/constants.ts';
 import type { Queryable } from '../db/database.ts';
 import { ApiError } from '../errors.ts';
 
@@ -212,8 +213,8 @@ const eventSelect = `select e.position, e.seq, e.type, e.chat_box_id as event_ch
 /** The history lines each side sees: staff all of it, a contact only the automatic answers they were given. */
 const historyTypes = {
   staff: ['status', 'assignment', 'snooze', 'tags', 'priority', 'rating', 'away'],
-  contact: ['away'],
-} satisfies Record<Participant['kind'], ChatEvent['type'][]>;
+  contact: contactHistoryTypes,
+} satisfies Record<Participant['kind'], readonly string[]>;
 
 /**
  * What happened in a chat box between two times (either end open), by seq, as the viewer's history lists it: for
