@@ -32,7 +32,7 @@ describe.each(testDatabases)('the sweep on $name', ({ open }) => {
     await mail('gave-up-31', null, '31 days');
     await mail('sent-2', '2 days', null);
     await mail('due', null, null);
-    expect(await sweep(db, { mailKeepDays: 30 })).toEqual({ rateLimits: 1, codes: 2, mails: 2 });
+    expect(await sweep(db, { mailKeepDays: 30 })).toEqual({ rateLimits: 1, codes: 2, mails: 2, files: 0 });
     expect(
       (await db.query<{ idempotency_key: string }>('select idempotency_key from mail_outbox order by id')).map(
         (row) => row.idempotency_key,

@@ -1,18 +1,25 @@
 /**
  * Housekeeping that keeps tables from growing forever: old rate-limit windows, long-dead one-time codes, e-mails
- * sent or given up longer ago than MAIL_KEEP_DAYS, and the presence rows of processes that died without removing
- * theirs.
+ * sent or given up longer ago than MAIL_KEEP_DAYS, the presence rows of processes that died without removing
+ * theirs, and files no message took (chat/files/cleanup.ts).
  */
 import type { Queryable } from './db/database.ts';
 import { pruneMail } from './mail/outbox.ts';
+import type { FileBytes } from './chat/files/bytes.ts';
+import { pruneFiles } from './chat/files/cleanup.ts';
+import { databaseBytes } from './chat/files/databaseBytes.ts';
 
 export const sweepEveryMs = 60 * 60 * 1000;
 
-export async function sweep(db: Queryable, { mailKeepDays = 30 } = {}): Promise<{ rateLimits: number; codes: number; mails: number }> {
+export async function sweep(
+  db: Queryable,
+  { mailKeepDays = 30, fileBytes = databaseBytes(db) }: { mailKeepDays?: number; fileBytes?: FileBytes } = {},
+): Promise<{ rateLimits: number; codes: number; mails: number; files: number }> {
   const rateLimits = await db.query(`delete from rate_limits where window_start < now() - interval '1 day' returning key`);
   // Used or expired codes are kept a while for support questions ("my link did not work"), then dropped.
   const codes = await db.query(`delete from one_time_codes where coalesce(used_at, expires_at) < now() - interval '30 days' returning id`);
   await db.query(`delete from stream_presence where alive_until < now() - interval '1 hour'`);
   const mails = await pruneMail(db, mailKeepDays);
-  return { rateLimits: rateLimits.length, codes: codes.length, mails };
+  const files = await pruneFiles(db, fileBytes);
+  return { rateLimits: rateLimits.length, codes: codes.length, mails, files };
 }

@@ -17,6 +17,8 @@ export interface Keys {
   unsubscribe: Buffer;
   /** Signs the links of "How was your conversation?" e-mails (mail/ratingLinks.ts). */
   ratings: Buffer;
+  /** Signs the tokens that let a browser download a conversation's files (chat/files/access.ts). */
+  fileAccess: CryptoKey;
 }
 
 /** Separate keys for separate uses, so one can never be mistaken for the other. */
@@ -27,6 +29,7 @@ export async function deriveKeys(secret: string): Promise<Keys> {
     oneTimeCodes: derive('one-time-codes'),
     unsubscribe: derive('unsubscribe'),
     ratings: derive('ratings'),
+    fileAccess: await sessionTokenKey(derive('file-access')),
   };
 }
 

@@ -17,6 +17,8 @@ import { memoryRateLimit } from './rateLimit.ts';
 import { deriveKeys, loadSecret, type Keys } from './secrets.ts';
 import { sessionVersionCache, type SessionVersions } from './contacts/sessionVersions.ts';
 import { defaultStreamMax, StreamLimits } from './api/streamLimits.ts';
+import type { FileBytes } from './chat/files/bytes.ts';
+import { databaseBytes } from './chat/files/databaseBytes.ts';
 
 export interface Services {
   config: Config;
@@ -41,6 +43,8 @@ export interface Services {
   presence: Presence;
   /** The built site's articles and titles, per language (helpCentre/articles.ts). */
   articles: () => Promise<ArticleIndex>;
+  /** Where conversations' files keep their bytes (chat/files/bytes.ts): the database. */
+  fileBytes: FileBytes;
   /** The time now (ms since the epoch) for office hours; tests set it instead of waiting for an hour to come. */
   clock: () => number;
   log: Log;
@@ -88,6 +92,7 @@ export async function createServices(
     // Only missed-message e-mails ask who is reading: without e-mail nothing is recorded.
     presence: mail ? streamPresence(db, log) : noPresence,
     articles: articleIndex(config.FOYER_OUT_DIR),
+    fileBytes: databaseBytes(db),
     clock: Date.now,
     log,
   };

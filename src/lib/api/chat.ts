@@ -3,6 +3,7 @@
  * a sequence number of its own chat box (`seq`), so a client that saw event N asks for everything after N.
  */
 import { z } from 'zod';
+import { attachFilesSchema, messageFileSchema } from './files.ts';
 import { chatBoxIdSchema, scopeSchema } from './ids.ts';
 import { ratingStateSchema } from './ratings.ts';
 
@@ -42,6 +43,8 @@ export const messageSchema = z.object({
   createdAt: z.string(),
   /** An internal note: staff wrote it for staff; no contact ever receives it. Absent on ordinary messages. */
   internal: z.literal(true).optional(),
+  /** The files sent with it, in order; absent when none. */
+  files: z.array(messageFileSchema).optional(),
 });
 export type Message = z.infer<typeof messageSchema>;
 
@@ -149,13 +152,18 @@ export const listMessagesAnswer = z.object({
 export type ListMessagesAnswer = z.infer<typeof listMessagesAnswer>;
 
 /** POST /api/chat/messages/send */
-export const sendMessageBody = z.object({
-  chatBoxId: chatBoxIdSchema,
-  clientId: z.uuid(),
-  text: messageTextSchema,
-  /** Staff only: an internal note instead of a message to the contact. */
-  internal: z.boolean().optional(),
-});
+export const sendMessageBody = z
+  .object({
+    chatBoxId: chatBoxIdSchema,
+    clientId: z.uuid(),
+    /** Empty only when files go with it. */
+    text: z.union([z.string().trim().length(0), messageTextSchema]),
+    /** Staff only: an internal note instead of a message to the contact. */
+    internal: z.boolean().optional(),
+    /** Uploaded files (files/upload) that go with the text, in this order. */
+    files: attachFilesSchema.optional(),
+  })
+  .refine((body) => body.text !== '' || (body.files?.length ?? 0) > 0, { path: ['text'], message: 'must not be empty' });
 export const sendMessageAnswer = z.object({ message: messageSchema });
 export type SendMessageAnswer = z.infer<typeof sendMessageAnswer>;
 

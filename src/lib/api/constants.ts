@@ -70,3 +70,16 @@ export const officeHoursLimits = { openingsPerDay: 4, holidays: 200, replyWithin
 export const bulkMax = 100;
 /** The staff inbox's search text, at most this many characters. */
 export const inboxQueryMax = 200;
+
+/** Files in a conversation: at most 10 a message; a name and a caption at most this many characters. */
+export const attachmentLimits = { filesPerMessage: 10, nameMax: 255, captionMax: 500 };
+/** Uploads per sender: 60 in 10 minutes, then 429 with Retry-After. */
+export const uploadLimit = { max: 60, windowSeconds: 600 };
+/** A file's id: `fl_` and 20 base-32 characters, like the other ids (idPatterns). */
+export const fileIdPattern = /^fl_[0-9a-hjkmnp-tv-z]{20}$/;
+/**
+ * The copies of a file a download may ask for: a picture's thumbnail and display size (re-encoded by the server,
+ * without metadata), and the original as sent.
+ */
+export const fileVariants = ['thumb', 'display', 'original'] as const;
+export type FileVariant = (typeof fileVariants)[number];

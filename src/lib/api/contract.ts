@@ -31,6 +31,7 @@ import {
   muteBody,
   typingBody,
 } from './chat.ts';
+import { downloadFileQuery, fileAccessAnswer, fileAccessBody, uploadFileAnswer, uploadFileQuery } from './files.ts';
 import {
   contactDetailsAnswer,
   contactDetailsBody,
@@ -117,6 +118,9 @@ export const contract = {
   chatTranscript: { body: transcriptBody, answer: okAnswer },
   chatRate: { body: rateBody, answer: rateAnswer },
   chatStream: { query: streamQuery },
+  chatFileUpload: { query: uploadFileQuery, answer: uploadFileAnswer },
+  chatFileAccess: { body: fileAccessBody, answer: fileAccessAnswer },
+  chatFileDownload: { query: downloadFileQuery },
   inboxStream: {},
   inboxList: { body: inboxListBody, answer: inboxListAnswer },
   inboxBulk: { body: inboxBulkBody, answer: inboxBulkAnswer },
@@ -158,5 +162,9 @@ export const contract = {
 type Contract = typeof contract;
 /** What the browser sends to an endpoint (the schema's input: defaults may be left out). */
 export type BodyOf<N extends EndpointName> = Contract[N] extends { body: z.ZodType } ? z.input<Contract[N]['body']> : Record<string, never>;
+/** A GET's (or an upload's) query parameters. */
+export type QueryOf<N extends EndpointName> = Contract[N] extends { query: z.ZodType }
+  ? z.input<Contract[N]['query']>
+  : Record<string, never>;
 /** What an endpoint answers. */
 export type AnswerOf<N extends EndpointName> = Contract[N] extends { answer: z.ZodType } ? z.infer<Contract[N]['answer']> : never;

@@ -27,6 +27,9 @@ export const endpoints = {
   chatTranscript: { method: 'POST', path: '/api/chat/transcript' },
   chatRate: { method: 'POST', path: '/api/chat/rate' },
   chatStream: { method: 'GET', path: '/api/chat/stream' },
+  chatFileUpload: { method: 'POST', path: '/api/chat/files/upload' },
+  chatFileAccess: { method: 'POST', path: '/api/chat/files/access' },
+  chatFileDownload: { method: 'GET', path: '/api/chat/files/download' },
   // Staff
   inboxStream: { method: 'GET', path: '/api/inbox/stream' },
   inboxList: { method: 'POST', path: '/api/inbox/list' },

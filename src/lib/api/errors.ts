@@ -33,6 +33,10 @@ export const errorCodes = [
   'confirmation_mismatch',
   'tag_exists',
   'saved_reply_exists',
+  // Files
+  'file_too_large',
+  'file_type_not_allowed',
+  'too_many_files',
   // E-mail
   'link_invalid',
   // Ours

@@ -1,6 +1,6 @@
 /**
  * POST/GET /api/chat/*: a contact's session (verify a code, extend, a new link by e-mail, their chat boxes), and a
- * conversation's messages, read cursor, typing, status, assignee and event stream.
+ * conversation's messages, files, read cursor, typing, status, assignee and event stream.
  */
 import {
   type AssignAnswer,
@@ -15,6 +15,7 @@ import {
   type SendMessageAnswer,
 } from '../../lib/api/chat.ts';
 import { pageScope } from '../../lib/api/ids.ts';
+import { uploadLimit, type FileAccessAnswer, type UploadFileAnswer } from '../../lib/api/files.ts';
 import type { RateAnswer } from '../../lib/api/ratings.ts';
 import type { IssuedToken, NewLinkAnswer } from '../../lib/api/sessions.ts';
 import { listContactChatBoxes } from '../chat/contactChatBoxes.ts';
@@ -24,6 +25,10 @@ import { whenResolved } from '../chat/resolving.ts';
 import { sendTranscript, transcriptLimit } from '../chat/transcript.ts';
 import { setPriority, setTags, snooze, wakeOnContactMessage } from '../chat/triage.ts';
 import { answerIfAway } from '../chat/away.ts';
+import { issueFileAccess } from '../chat/files/access.ts';
+import { filesToAttach } from '../chat/files/attach.ts';
+import { downloadFile } from '../chat/files/download.ts';
+import { uploadFile } from '../chat/files/upload.ts';
 import { contactNamed, sendNewLink } from '../contacts/newLink.ts';
 import { sessionFromCode } from '../contacts/sessionFromCode.ts';
 import { mute } from '../staff/alerts.ts';
@@ -123,13 +128,44 @@ export const routes = [
       if (body.internal && kind !== 'staff') throw new ApiError(403, 'not_staff', 'Only staff write internal notes.');
       services.sendLimit(`${kind}:${id}`);
       const { clientId, text, internal } = body;
-      const message = await sendMessage(services, body.chatBoxId, { sender: caller.participant, clientId, text, internal });
+      const files = await filesToAttach(services.db, body.chatBoxId, caller.participant, body.files ?? []);
+      const message = await sendMessage(services, body.chatBoxId, { sender: caller.participant, clientId, text, internal, files });
       if (kind === 'contact') {
         await wakeOnContactMessage(services, body.chatBoxId);
         await answerIfAway(services, body.chatBoxId);
       }
       return { message };
     },
+  }),
+
+  route({
+    endpoint: 'chatFileUpload',
+    caller: 'participant',
+    async handle({ services, request, body, caller }): Promise<UploadFileAnswer> {
+      const { kind, id } = caller.participant;
+      await countTowardsLimit(services.db, `upload:${kind}:${id}`, uploadLimit);
+      const declared = request.header('content-length');
+      const file = await uploadFile(services, {
+        chatBoxId: body.chatBoxId,
+        uploader: caller.participant,
+        name: body.name,
+        declaredSize: declared === null ? undefined : Number(declared),
+        body: request.stream(),
+      });
+      return { file };
+    },
+  }),
+
+  route({
+    endpoint: 'chatFileAccess',
+    caller: 'participant',
+    handle: ({ services, body, caller }): Promise<FileAccessAnswer> => issueFileAccess(services, body.chatBoxId, caller),
+  }),
+
+  route({
+    endpoint: 'chatFileDownload',
+    caller: 'anyone',
+    handle: ({ services, body }) => downloadFile(services, body),
   }),
 
   route({

@@ -208,6 +208,7 @@ describe.each(testDatabases)('the API under malformed input on $name', ({ open }
     ['/api/ratings/report', () => ({ weeks: 12 })],
     ['/api/ratings/rate', () => ({ token: '1.AAAAAAAAAAAAAAAAAAAAAAAA', score: 4, comment: 'Fine' })],
     ['/api/chat/transcript', (c) => ({ chatBoxId: c.chatBoxId })],
+    ['/api/chat/files/access', (c) => ({ chatBoxId: c.chatBoxId })],
     ['/api/chat/mute', (c) => ({ chatBoxId: c.chatBoxId, muted: true })],
     ['/api/me/alerts', () => ({ sound: true })],
     ['/api/chat/rate', (c) => ({ chatBoxId: c.chatBoxId, score: 5, comment: 'Thanks' })],
@@ -224,8 +225,10 @@ describe.each(testDatabases)('the API under malformed input on $name', ({ open }
     ['/api/contacts/erase', (c) => ({ contactId: c.contactId, confirmEmail: 'ana@example.com' })],
   ];
 
-  it('covers every route that takes a body (the e-mail links have a test of their own below)', () => {
-    const posts = routes.filter((declared) => declared.method === 'POST' && !declared.path.startsWith('/api/mail/'));
+  it('covers every route that takes a body (the e-mail links and uploads have tests of their own below)', () => {
+    const posts = routes.filter(
+      (declared) => declared.method === 'POST' && !declared.path.startsWith('/api/mail/') && declared.path !== '/api/chat/files/upload',
+    );
     expect(posts.map((declared) => declared.path).filter((path) => !endpoints.some(([covered]) => covered === path))).toEqual([]);
   });
 
@@ -272,6 +275,61 @@ describe.each(testDatabases)('the API under malformed input on $name', ({ open }
         statuses.add(answer.status);
       }
       expect([...statuses].sort()).toEqual([303, 400, 405]);
+    },
+  );
+
+  it(
+    '/api/chat/files/upload and download answer 1,500 odd files, queries and tokens without a single 5xx',
+    { timeout: 240_000 },
+    async () => {
+      const rand = random(2718);
+      const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+      const value = (v: unknown) => encodeURIComponent((typeof v === 'string' ? v : (JSON.stringify(v) ?? '')).toWellFormed());
+      const statuses = new Set<number>();
+      const fileIds: string[] = ['fl_00000000000000000000'];
+      let access = '';
+      for (let i = 0; i < 1500; i += 1) {
+        // Past the limit of uploads per sender every upload would be a 429: start it again now and then.
+        if (i % 50 === 0) {
+          await db.query(`delete from rate_limits where key like 'upload:%'`);
+          access = (await call('/api/chat/files/access', { token: jwt, body: { chatBoxId: contact.chatBoxId } })).body.access;
+        }
+        const random = () => new Uint8Array(Array.from({ length: Math.floor(rand() * 3000) }, () => Math.floor(rand() * 256)));
+        const raw = pick(rand, [
+          random(),
+          Buffer.concat([png, random()]),
+          new Uint8Array(),
+          'plain text, as a log file is',
+          '<html><script>alert(1)</script></html>',
+          '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
+          '--x\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\n\u0089PNG\r\n--x--',
+        ]);
+        if (rand() < 0.6) {
+          const chatBoxId = rand() < 0.7 ? contact.chatBoxId : value(oddValue(rand));
+          const name =
+            rand() < 0.6 ? pick(rand, ['a.png', '../../etc/passwd', '\u202egnp.exe', ' ', 'x'.repeat(300)]) : value(oddValue(rand));
+          const query =
+            rand() < 0.9 ? `chatBoxId=${chatBoxId}&name=${encodeURIComponent(name)}` : `${pick(rand, fields)}=${value(oddValue(rand))}`;
+          const { token, method, contentType } = malformed(rand, {}, jwt);
+          const answer = await call(`/api/chat/files/upload?${query}`, { token, raw, method, contentType });
+          expect(answer.status, JSON.stringify(answer.body)).toBeLessThan(500);
+          if (answer.status >= 400) expect(answer.body.error.code).toMatch(/^[a-z_]+$/);
+          else fileIds.push(answer.body.file.id);
+          statuses.add(answer.status);
+        } else {
+          const fileId = rand() < 0.7 ? pick(rand, fileIds) : value(oddValue(rand));
+          const variant = pick(rand, ['original', 'display', 'thumb', '', value(oddValue(rand))]);
+          const key = rand() < 0.7 ? access : pick(rand, ['', 'x', `${access}x`, value(oddValue(rand))]);
+          const response = await createApi(services).handle(
+            new Request(`http://localhost/api/chat/files/download?fileId=${fileId}&variant=${variant}&access=${key}`),
+            '192.0.2.1',
+          );
+          expect(response.status).toBeLessThan(500);
+          await response.arrayBuffer();
+          statuses.add(response.status);
+        }
+      }
+      expect([...statuses].sort()).toEqual(expect.arrayContaining([200, 400, 401, 403, 404, 415]));
     },
   );
 

@@ -16,11 +16,12 @@ import type {
   Tag,
 } from '../../lib/api/chat.ts';
 import { contactHistoryTypes } from '../../lib/api/constants.ts';
+import type { MessageFile } from '../../lib/api/files.ts';
 import type { Queryable } from '../db/database.ts';
 import { ApiError } from '../errors.ts';
 
 /** Columns of a message as the API shows it (messages m). */
-export const messageColumns = `m.id, m.chat_box_id, m.client_id, m.sender_kind, m.sender_id, m.body, m.created_at, m.internal`;
+export const messageColumns = `m.id, m.chat_box_id, m.client_id, m.sender_kind, m.sender_id, m.body, m.created_at, m.internal, m.files`;
 
 export interface MessageRow {
   id: number;
@@ -31,6 +32,7 @@ export interface MessageRow {
   body: string;
   created_at: Date;
   internal: boolean;
+  files: MessageFile[] | null;
 }
 
 export function toMessage(row: MessageRow): Message {
@@ -42,6 +44,7 @@ export function toMessage(row: MessageRow): Message {
     text: row.body,
     createdAt: row.created_at.toISOString(),
     ...(row.internal && { internal: true as const }),
+    ...(row.files && { files: row.files }),
   };
 }
 

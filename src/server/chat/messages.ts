@@ -4,6 +4,7 @@
  * retried send return the first message instead of storing a second.
  */
 import type { Assignee, ChatPriority, ChatStatus, ListMessagesAnswer, Message, Participant, ReadCursor } from '../../lib/api/chat.ts';
+import type { MessageFile } from '../../lib/api/files.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { ApiError } from '../errors.ts';
 import {
@@ -55,6 +56,8 @@ export interface NewMessage {
   text: string;
   /** A staff-only note. */
   internal?: boolean | undefined;
+  /** Its files, as stored (files/attach.ts checked them). */
+  files?: MessageFile[] | undefined;
 }
 
 type StoredMessage = StoredEvent & { type: 'message'; status: ChatStatus };
@@ -79,7 +82,7 @@ async function storeMessages(target: Queryable, entries: readonly Entry[]): Prom
     outcome: string;
   }>(`select * from foyer_store_messages($1::jsonb)`, [
     JSON.stringify(
-      entries.map(({ chatBoxId, message: { sender, clientId, text, internal = false } }, i) => ({
+      entries.map(({ chatBoxId, message: { sender, clientId, text, internal = false, files } }, i) => ({
         i,
         chat_box_id: chatBoxId,
         client_id: clientId,
@@ -88,6 +91,7 @@ async function storeMessages(target: Queryable, entries: readonly Entry[]): Prom
         body: text,
         internal,
         search_text: searchable(text),
+        files: files?.length ? files : null,
       })),
     ),
   ]);
@@ -104,6 +108,7 @@ async function storeMessages(target: Queryable, entries: readonly Entry[]): Prom
         text: message.text,
         createdAt: row.created_at.toISOString(),
         ...(message.internal && { internal: true as const }),
+        ...(message.files?.length && { files: message.files }),
       };
       return {
         outcome: 'stored',

@@ -5,7 +5,7 @@
 import type { TagsListAnswer } from '../../lib/api/tags.ts';
 import { tagsMax } from '../../lib/api/constants.ts';
 import type { Tag } from '../../lib/api/chat.ts';
-import type { Queryable } from '../db/database.ts';
+import { isUniqueViolation, type Queryable } from '../db/database.ts';
 import { ApiError } from '../errors.ts';
 
 export async function listTags(db: Queryable): Promise<TagsListAnswer['tags']> {
@@ -16,7 +16,6 @@ export async function listTags(db: Queryable): Promise<TagsListAnswer['tags']> {
 }
 
 const taken = () => new ApiError(409, 'tag_exists', 'There is a tag with that name already.');
-const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505';
 
 export async function createTag(db: Queryable, name: string): Promise<Tag> {
   const [count] = await db.query<{ n: number }>(`select count(*)::integer as n from tags`);

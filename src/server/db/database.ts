@@ -33,3 +33,6 @@ export interface Notifications {
    */
   listen(channel: string, onPayload: (payload: string) => void, onReconnect: () => void): Promise<{ close(): Promise<void> }>;
 }
+
+/** A unique index or key refused the row (PostgreSQL's code 23505, PGlite's too). */
+export const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505';

@@ -515,4 +515,81 @@ export const migrations: Migration[] = [
         check (type in ('message', 'read', 'status', 'assignment', 'opened', 'snooze', 'tags', 'priority', 'rating', 'away'));
     `,
   },
+  {
+    id: 22,
+    name: 'files in conversations',
+    sql: `
+      -- A conversation's files (chat/files/): a record each, its bytes in parts beside it (files/databaseBytes.ts),
+      -- a picture's re-encoded copies as further variants. Until complete, every part is not yet written and nobody
+      -- reads it; a scan removes one an ended process left behind, and one no message took within a day (attached).
+      -- The same content sent twice by one side of a chat box is one file (sha256).
+      create table chat_files (
+        id text primary key,
+        chat_box_id text not null references chat_boxes (id) on delete cascade,
+        uploader_kind text not null check (uploader_kind in ('contact', 'staff')),
+        uploader_id text not null,
+        name text not null,
+        type text not null default '',
+        size bigint not null default 0,
+        sha256 text,
+        width integer,
+        height integer,
+        complete boolean not null default false,
+        attached boolean not null default false,
+        created_at timestamptz not null default now()
+      );
+      create unique index chat_files_content on chat_files (chat_box_id, uploader_kind, sha256) where complete;
+      create index chat_files_unattached on chat_files (created_at) where not attached;
+      create table chat_file_parts (
+        file_id text not null references chat_files (id) on delete cascade,
+        variant text not null check (variant in ('original', 'display', 'thumb')),
+        seq integer not null,
+        data bytea not null,
+        primary key (file_id, variant, seq)
+      );
+      -- A message's files as it shows them ([{ id, name, type, size, width, height, caption }]); null: none.
+      alter table messages add column files jsonb;
+
+      create or replace function foyer_store_messages(entries jsonb)
+      returns table (i integer, id bigint, created_at timestamptz, "position" bigint, seq bigint, status text, outcome text)
+      language plpgsql as $fn$
+      declare
+        e record;
+        v_seq bigint;
+        v_status text;
+      begin
+        for e in select * from jsonb_to_recordset(entries)
+          as x(i integer, chat_box_id text, client_id uuid, sender_kind text, sender_id text, body text, internal boolean, search_text text, files jsonb)
+        loop
+          i := e.i;
+          begin
+            update chat_boxes b set event_seq = b.event_seq + 1, last_message_at = now(), last_activity_at = now(),
+                contact_wrote_at = case when e.sender_kind = 'contact' and not coalesce(e.internal, false) then now() else b.contact_wrote_at end,
+                waiting = case when coalesce(e.internal, false) then b.waiting else e.sender_kind = 'contact' end
+              where b.id = e.chat_box_id returning b.event_seq, b.status into v_seq, v_status;
+            if not found then
+              id := null; created_at := null; "position" := null; seq := null; status := null; outcome := 'missing';
+              return next;
+              continue;
+            end if;
+            update chat_event_positions set last = last + 1 returning last into "position";
+            insert into messages as m (chat_box_id, client_id, sender_kind, sender_id, body, internal, search_text, files)
+              values (e.chat_box_id, e.client_id, e.sender_kind, e.sender_id, e.body, e.internal, e.search_text, e.files)
+              returning m.id, m.created_at into id, created_at;
+            if e.files is not null then
+              update chat_files f set attached = true
+                where f.chat_box_id = e.chat_box_id and f.id in (select x->>'id' from jsonb_array_elements(e.files) x);
+            end if;
+            insert into chat_events (position, chat_box_id, seq, type, message_id)
+              values ("position", e.chat_box_id, v_seq, 'message', id);
+            seq := v_seq; status := v_status; outcome := 'stored';
+          exception when unique_violation then
+            id := null; created_at := null; "position" := null; seq := null; status := null; outcome := 'duplicate';
+          end;
+          return next;
+        end loop;
+      end
+      $fn$;
+    `,
+  },
 ];

@@ -4,8 +4,10 @@
  * reference machine, below the 5,000 the API must sustain (see docs/performance.md, Budgets).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { StreamSink } from './eventStream.ts';
-import type { ApiRequest, StreamAnswer } from './requestAndAnswer.ts';
+import type { ApiRequest, FileAnswer, StreamAnswer } from './requestAndAnswer.ts';
 import type { Api } from './router.ts';
 
 /**
@@ -50,16 +52,24 @@ export async function serveApi(
       return typeof value === 'string' ? value : null;
     },
     body: (limit) => readBody(req, limit),
+    stream: () => req,
     clientAddress,
   };
   const answer = await api.answer(request);
   if (res.destroyed) return;
   if ('stream' in answer) return serveStream(answer, req, res, security);
+  if ('file' in answer) return serveFile(answer, res, security);
   const { status, headers, body } = answer;
   // Answered before its body arrived (a 413 from Content-Length, a refusal): say the connection ends with it.
   const closing = req.complete ? {} : { Connection: 'close' };
   res.writeHead(status, { ...security, ...headers, ...closing, 'Content-Length': Buffer.byteLength(body) });
   res.end(body);
+}
+
+/** A file's bytes as the client takes them; a failure past the headers can only cut the connection. */
+async function serveFile(answer: FileAnswer, res: ServerResponse, security: Record<string, string>): Promise<void> {
+  res.writeHead(answer.status, { ...security, ...answer.headers });
+  await pipeline(Readable.from(answer.file), res).catch(() => res.destroy());
 }
 
 /**

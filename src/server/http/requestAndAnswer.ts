@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { EventStream } from './eventStream.ts';
 
 /**
@@ -12,11 +13,13 @@ export interface ApiRequest {
   header(name: string): string | null;
   /** Reads the body, at most `limit + 1` bytes (one more tells the API it was too large). */
   body(limit: number): Promise<Uint8Array>;
+  /** The body as it arrives, for a route that streams it (an upload); it fails if the client goes. */
+  stream(): AsyncIterable<Uint8Array>;
   clientAddress: string;
 }
 
-/** A JSON answer, or a stream of Server-Sent Events (eventStream.ts). */
-export type ApiAnswer = JsonAnswer | StreamAnswer;
+/** A JSON answer, a stream of Server-Sent Events (eventStream.ts), or a file's bytes. */
+export type ApiAnswer = JsonAnswer | StreamAnswer | FileAnswer;
 
 export interface JsonAnswer {
   status: number;
@@ -30,6 +33,13 @@ export interface StreamAnswer {
   stream: EventStream;
   /** A client that has not taken what was written for this long is cut off (nodeApi.ts); it resumes from its last event. */
   stallMs: number;
+}
+
+export interface FileAnswer {
+  status: number;
+  headers: Record<string, string>;
+  /** The bytes, read as the client takes them. */
+  file: AsyncIterable<Uint8Array>;
 }
 
 /** A stream's answer: its headers say every event is to be passed on as it comes. */
@@ -55,6 +65,16 @@ export class Reply {
   constructor(body: unknown, status = 200, headers: Record<string, string> = {}) {
     this.body = body;
     this.status = status;
+    this.headers = headers;
+  }
+}
+
+/** A handler's answer that is a file's bytes (a download), with its headers. */
+export class FileReply {
+  readonly file: AsyncIterable<Uint8Array>;
+  readonly headers: Record<string, string>;
+  constructor(file: AsyncIterable<Uint8Array>, headers: Record<string, string>) {
+    this.file = file;
     this.headers = headers;
   }
 }
@@ -91,12 +111,17 @@ export function fromWebRequest(request: Request, clientAddress: string): ApiRequ
     query: url.searchParams,
     header: (name) => request.headers.get(name),
     body: (limit) => readLimited(request.body, limit),
+    stream: () => request.body ?? (async function* () {})(),
     clientAddress,
   };
 }
 
 export function toWebResponse(answer: ApiAnswer): Response {
   if ('body' in answer) return new Response(answer.body, { status: answer.status, headers: answer.headers });
+  if ('file' in answer) {
+    const bytes = Readable.toWeb(Readable.from(answer.file)) as ReadableStream<Uint8Array>;
+    return new Response(bytes, { status: answer.status, headers: answer.headers });
+  }
   const encoder = new TextEncoder();
   const { stream } = answer;
   const body = new ReadableStream<Uint8Array>({

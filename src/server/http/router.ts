@@ -9,7 +9,16 @@ import { staffFromToken } from '../staff/signIn.ts';
 import { bearerToken } from './bearer.ts';
 import { isFormPost, readForm, readJson } from './body.ts';
 import type { EventStream } from './eventStream.ts';
-import { answer, fromWebRequest, Reply, streamAnswer, toWebResponse, type ApiAnswer, type ApiRequest } from './requestAndAnswer.ts';
+import {
+  answer,
+  FileReply,
+  fromWebRequest,
+  Reply,
+  streamAnswer,
+  toWebResponse,
+  type ApiAnswer,
+  type ApiRequest,
+} from './requestAndAnswer.ts';
 import { authorizeContact, participantFromToken } from '../api/callers.ts';
 import type { Call, Route } from '../api/route.ts';
 import { routes as chat } from '../api/chat.ts';
@@ -155,6 +164,7 @@ export function createApi(services: Services): Api {
       const caller = await callerOf(declared, services, request, body);
       const result = await declared.handle({ services, request, body, caller });
       if (result instanceof Reply) return answer(result.body, result.status, result.headers);
+      if (result instanceof FileReply) return { status: 200, headers: result.headers, file: result.file };
       return isEventStream(result) ? streamAnswer(result, services.config.STREAM_STALL_SECONDS * 1000) : answer(result);
     } catch (error) {
       // A form post from a page without JavaScript goes back to the page, to the part that says it failed.

@@ -3,7 +3,7 @@
  * counts a use when one goes into a message. Names are unique whatever their case.
  */
 import { savedRepliesMax, type SavedReply } from '../../lib/api/savedReplies.ts';
-import type { Queryable } from '../db/database.ts';
+import { isUniqueViolation, type Queryable } from '../db/database.ts';
 import { ApiError } from '../errors.ts';
 
 type Row = { id: number; name: string; texts: SavedReply['texts'] | string; uses: number };
@@ -13,7 +13,6 @@ const toReply = (row: Row): SavedReply => ({ ...row, texts: typeof row.texts ===
 
 const taken = () => new ApiError(409, 'saved_reply_exists', 'There is a saved reply with that name already.');
 const missing = () => new ApiError(404, 'not_found', 'There is no such saved reply.');
-const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505';
 const nameTaken = (error: unknown) => {
   throw isUniqueViolation(error) ? taken() : error;
 };

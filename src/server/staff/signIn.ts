@@ -5,7 +5,7 @@
  */
 import { withoutBidiControls } from '../../lib/api/constants.ts';
 import type { Config } from '../config.ts';
-import type { Queryable } from '../db/database.ts';
+import { isUniqueViolation, type Queryable } from '../db/database.ts';
 import type { StaffMember } from '../../lib/api/staff.ts';
 import { ApiError } from '../errors.ts';
 
@@ -75,10 +75,10 @@ export async function staffFromToken(db: Queryable, verify: IdTokenVerifier, idT
        returning ${staffColumns}`,
       [token.uid, token.email, token.name || null, token.picture || null],
     );
-  const [user] = await link().catch(async (error: { code?: string }) => {
+  const [user] = await link().catch(async (error: unknown) => {
     // The uid is still on another record: the Firebase account's e-mail changed. The record of its current,
     // verified e-mail takes the uid over (uids are unique); the old record waits for a sign-in of its own.
-    if (error.code !== '23505') throw error;
+    if (!isUniqueViolation(error)) throw error;
     await db.query(`update organization_users set uid = null where uid = $1 and lower(email) <> lower($2)`, [token.uid, token.email]);
     return link();
   });

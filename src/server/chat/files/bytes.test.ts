@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Database } from '../../db/database.ts';
+import { createChatBox, ensureContact } from '../../contacts/records.ts';
+import { emptyDatabase, testDatabases } from '../../../../tests/server/databases.ts';
+import { inParts, readWhole, type FileBytes } from './bytes.ts';
+import { databaseBytes } from './databaseBytes.ts';
+import { memoryBytes } from './memoryBytes.ts';
+import { createRecord } from './records.ts';
+
+async function* chunks(...sizes: number[]): AsyncIterable<Uint8Array> {
+  let value = 0;
+  for (const size of sizes) yield Uint8Array.from({ length: size }, () => value++ % 251);
+}
+
+async function* failingAfter(bytes: number): AsyncIterable<Uint8Array> {
+  yield new Uint8Array(bytes);
+  throw new Error('the client went away');
+}
+
+describe('inParts', () => {
+  it('cuts any stream into parts of one size, the last one shorter', async () => {
+    const sizes: number[] = [];
+    for await (const part of inParts(chunks(3, 10, 1, 0, 7), 4)) sizes.push(part.length);
+    expect(sizes).toEqual([4, 4, 4, 4, 4, 1]);
+  });
+});
+
+// The database and the test double keep bytes alike: what one test proves of the double holds for the database.
+const stores: [string, () => Promise<{ bytes: FileBytes; newFile: () => Promise<string>; done: () => Promise<void> }>][] = [
+  ['memory', async () => ({ bytes: memoryBytes(), newFile: async () => `fl_${Math.random()}`, done: async () => {} })],
+  ...testDatabases.map(
+    ({ name, open }) =>
+      [
+        name,
+        async () => {
+          const db: Database = await open();
+          await emptyDatabase(db);
+          const { id: contactId } = await ensureContact(db, { email: 'a@example.com', name: '', lang: 'en' });
+          const chatBoxId = await createChatBox(db, contactId);
+          let n = 0;
+          const newFile = async () => {
+            const id = `fl_${String(n++).padStart(20, '0')}`;
+            await createRecord(db, { id, chatBoxId, uploader: { kind: 'contact', id: contactId }, name: 'a' });
+            return id;
+          };
+          return { bytes: databaseBytes(db), newFile, done: () => db.close() };
+        },
+      ] as (typeof stores)[number],
+  ),
+];
+
+describe.each(stores)('file bytes in %s', (_name, open) => {
+  let store: Awaited<ReturnType<typeof open>>;
+  beforeAll(async () => (store = await open()));
+  afterAll(() => store.done());
+  let id: string;
+  beforeEach(async () => (id = await store.newFile()));
+
+  it('gives back each variant as written, in order, and nothing for one never written', async () => {
+    await store.bytes.write(id, 'original', inParts(chunks(5000, 3000), 1024));
+    await store.bytes.write(id, 'thumb', chunks(10));
+    const original = await readWhole(store.bytes, id, 'original');
+    expect(original.length).toBe(8000);
+    expect([...original.subarray(250, 253)]).toEqual([250, 0, 1]);
+    expect((await readWhole(store.bytes, id, 'thumb')).length).toBe(10);
+    expect((await readWhole(store.bytes, id, 'display')).length).toBe(0);
+  });
+
+  it('keeps nothing of a write that fails half-way, and forgets removed files', async () => {
+    await expect(store.bytes.write(id, 'original', failingAfter(2048))).rejects.toThrow('the client went away');
+    expect((await readWhole(store.bytes, id, 'original')).length).toBe(0);
+    await store.bytes.write(id, 'original', chunks(100));
+    await store.bytes.remove([id]);
+    expect((await readWhole(store.bytes, id, 'original')).length).toBe(0);
+  });
+});
