@@ -27,6 +27,7 @@ import AppErrorGate from './AppErrorGate.tsx';
 import ContactScreen from './chat/ContactScreen.tsx';
 import OtherContactQuestion from './chat/OtherContactQuestion.tsx';
 import StaffScreen from './chat/StaffScreen.tsx';
+import { $attachmentMaxBytes } from '../stores/attachmentLimit.ts';
 
 type CodeView = Extract<SessionView, { kind: 'code' }>;
 
@@ -64,6 +65,7 @@ function Session({ lang, messages, sessionKey: pageKey, settings, workspace }: P
   useEffect(() => {
     configureBotCheck(settings.botCheck);
     initDevMode(settings.devModeCookie);
+    $attachmentMaxBytes.set(settings.attachmentMaxBytes);
     const taken = takeContactSessionParams(location, history);
     link.current = taken;
     const key = sessionKeyFor(pageKey, $contactSessions.get(), !!taken.otp && !!taken.contactId);

@@ -8,7 +8,9 @@ import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import type { ChatStatus, Participant } from '../lib/api/chat.ts';
-import { signedOutCodes } from '../lib/api/constants.ts';
+import { attachmentLimits, signedOutCodes } from '../lib/api/constants.ts';
+import type { FileVariant, MessageFile } from '../lib/api/files.ts';
+import type { StagedFile } from '../flows/chat/conversationFiles.ts';
 import { ApiRequestError } from '../lib/http/client.ts';
 import type { TokenGetter } from '../lib/chat/chatApi.ts';
 import { startLiveConversation, type LiveConversation } from '../flows/chat/liveConversation.ts';
@@ -20,6 +22,7 @@ import type { Messages } from '../lib/i18n/schema.ts';
 import type { Translate } from '../lib/i18n/translate.ts';
 import { createConversation } from '../stores/conversation.ts';
 import { $organizationUsers } from '../stores/organizationUsers.ts';
+import { $attachmentMaxBytes } from '../stores/attachmentLimit.ts';
 import Composer from './chat/Composer.tsx';
 import MessageList, { type SenderInfo } from './chat/MessageList.tsx';
 import TeamLine from './chat/TeamLine.tsx';
@@ -55,10 +58,16 @@ export default function Conversation(props: Props) {
   const typing = useStore(conversation.$typingNow);
   const unreadUpTo = useStore(conversation.$unreadUpTo);
   const staff = useStore($organizationUsers);
+  const maxBytes = useStore($attachmentMaxBytes);
   const myCursor = useStore(conversation.$myCursor);
   const [seenUpTo, setSeenUpTo] = useState(0);
   const [visible, setVisible] = useState(pageVisible);
   const [announcement, setAnnouncement] = useState('');
+  const [staged, setStaged] = useState<StagedFile[]>([]);
+  const [stageError, setStageError] = useState<string | undefined>();
+  const [picture, setPicture] = useState<string | undefined>();
+  const [dropping, setDropping] = useState(false);
+  const PictureViewer = useLazyModule(!!picture, () => import('./chat/PictureViewer.tsx'))?.default;
   const announcedUpTo = useRef<number | undefined>(undefined);
   const tokenGetter = useRef(getToken);
   tokenGetter.current = getToken;
@@ -150,7 +159,7 @@ export default function Conversation(props: Props) {
           .map((message) =>
             t(message.internal ? 'staffTools.announceNote' : 'chat.announce', {
               name: sender(message.sender, false).name,
-              text: message.text,
+              text: [message.text, message.files?.length && filesSaid(message.files)].filter(Boolean).join(' '),
             }),
           )
           .join('\n'),
@@ -171,6 +180,25 @@ export default function Conversation(props: Props) {
   }, [lastAway?.seq, state.loaded]);
 
   const errorText = (code: string) => t(apiErrorKey(code, messages));
+  /** A message's files as a screen reader hears them: how many, and their captions or names. */
+  const filesSaid = (files: readonly MessageFile[]) =>
+    t('chat.files.announce', {
+      count: files.length,
+      names: nameList(
+        lang,
+        files.map((file) => file.caption || file.name),
+      ),
+    });
+  const fileUrl = (fileId: string, variant: FileVariant) => (state.fileAccess ? live.current?.fileUrl(fileId, variant) : undefined);
+  const pictures = state.messages.flatMap((message) => message.files?.filter((file) => file.width) ?? []);
+  /** Files chosen, pasted or dropped join the next message, at most 10 (more are refused, said in the composer). */
+  function addFiles(files: readonly File[]) {
+    const room = attachmentLimits.filesPerMessage - staged.length;
+    const fitting = files.filter((file) => file.size <= maxBytes);
+    const refused = fitting.length < files.length ? 'file_too_large' : fitting.length > room ? 'too_many_files' : undefined;
+    setStageError(refused && errorText(refused));
+    setStaged([...staged, ...fitting.slice(0, Math.max(room, 0)).map((file) => ({ file, caption: '' }))]);
+  }
   const lastFailed = timeline.findLast((entry) => entry.delivery === 'failed');
   const typingNames = typing.map((participant) => sender(participant, false).name);
 
@@ -188,7 +216,25 @@ export default function Conversation(props: Props) {
   // screen, or one the server knows of beyond the pages loaded.
   const answered = state.team?.answered || state.messages.some((message) => message.sender.kind === 'staff' && !message.internal);
   const chat = (
-    <div className="chat" data-unread={state.loaded ? unreadCount : undefined}>
+    <div
+      className={dropping ? 'chat chat-dropping' : 'chat'}
+      data-unread={state.loaded ? unreadCount : undefined}
+      data-drop-hint={t('chat.files.dropHere')}
+      onDragOver={(event) => {
+        if (!event.dataTransfer.types.includes('Files')) return;
+        event.preventDefault();
+        setDropping(true);
+      }}
+      onDragLeave={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDropping(false);
+      }}
+      onDrop={(event) => {
+        if (!event.dataTransfer.files.length) return;
+        event.preventDefault();
+        setDropping(false);
+        addFiles([...event.dataTransfer.files]);
+      }}
+    >
       {!isStaff && <TeamLine lang={lang} t={t} team={state.team?.team} hours={state.team?.hours} />}
       {staffTools && state.loaded && (
         <staffTools.StaffToolbar
@@ -235,6 +281,9 @@ export default function Conversation(props: Props) {
           discard={(clientId) => live.current?.discard(clientId)}
           readUpTo={myCursor}
           onSeen={setSeenUpTo}
+          fileUrl={fileUrl}
+          uploads={state.uploads}
+          openPicture={setPicture}
           footer={
             <>
               {!isStaff && !answered && (
@@ -255,6 +304,9 @@ export default function Conversation(props: Props) {
           }
         />
       )}
+      {picture && PictureViewer && (
+        <PictureViewer t={t} pictures={pictures} fileId={picture} show={setPicture} close={() => setPicture(undefined)} fileUrl={fileUrl} />
+      )}
       <p className="sr-only" aria-live="polite" aria-atomic="true">
         {announcement}
       </p>
@@ -262,9 +314,17 @@ export default function Conversation(props: Props) {
       <Composer
         t={t}
         notes={isStaff}
-        send={(text, options) => live.current?.send(text, options) ?? { ok: false, problem: 'empty', over: 0 }}
+        send={(text, options) => {
+          const check = live.current?.send(text, { ...options, attach: staged }) ?? { ok: false, problem: 'empty', over: 0 };
+          if (check.ok) {
+            setStaged([]);
+            setStageError(undefined);
+          }
+          return check;
+        }}
         onTyping={() => live.current?.typing()}
-        serverError={lastFailed?.failed ? errorText(lastFailed.failed) : undefined}
+        serverError={stageError ?? (lastFailed?.failed ? errorText(lastFailed.failed) : undefined)}
+        attach={{ lang, staged, change: setStaged, add: addFiles }}
         tool={
           staffTools &&
           ((tool) => (

@@ -13,6 +13,7 @@ import type { StaffChatIdentity } from '../flows/staff/staffChat.ts';
 import AppErrorGate from './AppErrorGate.tsx';
 import { useLazyModule } from './useLazyModule.ts';
 import { useTranslator } from './useTranslator.ts';
+import { $attachmentMaxBytes } from '../stores/attachmentLimit.ts';
 
 interface Props {
   lang: Lang;
@@ -26,6 +27,7 @@ function Access({ lang, messages, settings }: Props) {
   const Screen = useLazyModule(typeof access === 'object', () => import('./workspace/WorkspaceScreen.tsx'))?.default;
 
   useEffect(() => {
+    $attachmentMaxBytes.set(settings.attachmentMaxBytes);
     void import('../flows/staff/staffChat.ts')
       .then(({ staffAccess }) => staffAccess(settings.firebase))
       .then((found) => {

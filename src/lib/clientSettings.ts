@@ -32,6 +32,8 @@ export const publicSettingsSchema = z.object({
   FIREBASE_AUTH_DOMAIN: optional,
   /** host:port of the Auth emulator; makes the server accept unsigned tokens, so never in production. */
   FIREBASE_AUTH_EMULATOR_HOST: optional,
+  /** The largest file a conversation takes, in megabytes (413 past it; the composer says so before uploading). */
+  ATTACHMENT_MAX_MB: z.coerce.number().positive().max(1024).default(25),
 });
 
 export interface ClientSettings {
@@ -40,6 +42,8 @@ export interface ClientSettings {
   firebase: FirebaseWebSettings;
   /** The server sends e-mail (SMTP_URL and MAIL_FROM are set): staff are offered to e-mail an invitation. */
   mailEnabled: boolean;
+  /** ATTACHMENT_MAX_MB in bytes. */
+  attachmentMaxBytes: number;
 }
 
 /** The settings, from the environment; the server has already refused to start with wrong ones. */
@@ -59,5 +63,6 @@ export function clientSettings(env: Record<string, string | undefined> = process
       emulatorHost: config.FIREBASE_AUTH_EMULATOR_HOST,
     },
     mailEnabled: Boolean(env['SMTP_URL']?.trim() && env['MAIL_FROM']?.trim()),
+    attachmentMaxBytes: Math.floor(config.ATTACHMENT_MAX_MB * 1024 * 1024),
   };
 }

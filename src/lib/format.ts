@@ -29,3 +29,9 @@ export function isoDate(date: Date): string {
 export function isolate(text: string): string {
   return `\u2068${text}\u2069`;
 }
+
+/** A file's size in the page's language: "820 kB", "2.4 MB" (decimal units, as phones and browsers show them). */
+export function fileSize(lang: Lang, bytes: number): string {
+  const [unit, value] = bytes < 1_000_000 ? ['kilobyte', Math.max(bytes / 1000, 0.1)] : ['megabyte', bytes / 1_000_000];
+  return new Intl.NumberFormat(intlLocale(lang), { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: 1 }).format(value);
+}

@@ -26,8 +26,6 @@ export const configSchema = publicSettingsSchema.extend({
   /** Chat messages per sender per window (429 past it). */
   SEND_RATE_LIMIT: z.coerce.number().int().positive().default(sendLimit.max),
   SEND_RATE_WINDOW_SECONDS: z.coerce.number().int().positive().default(sendLimit.windowSeconds),
-  /** The largest file a conversation takes, in megabytes (413 past it). */
-  ATTACHMENT_MAX_MB: z.coerce.number().positive().max(1024).default(25),
   /** How often an open event stream checks again that its caller may still read it. */
   STREAM_RECHECK_SECONDS: z.coerce.number().positive().default(60),
   /**

@@ -41,6 +41,10 @@ export interface ConversationState {
   /** Staff only: what staff did (status, assignment), by seq, each once. */
   activity: HistoryLine[];
   pending: OutboxItem[];
+  /** Bytes of each waiting file (by its outbox key) that have gone up so far. */
+  uploads: Record<string, number>;
+  /** The token the page's file addresses carry (api/files.ts); undefined until read. */
+  fileAccess: string | undefined;
   readCursors: ReadCursor[];
   /** Who is typing, until when (ms). */
   typing: { participant: Participant; until: number }[];
@@ -74,6 +78,8 @@ export function createConversation(me: Participant, now = () => Date.now()) {
     messages: [],
     activity: [],
     pending: [],
+    uploads: {},
+    fileAccess: undefined,
     readCursors: [],
     typing: [],
     hasOlder: false,
@@ -214,6 +220,13 @@ export function createConversation(me: Participant, now = () => Date.now()) {
     },
     setPending(items: OutboxItem[]) {
       $conversation.setKey('pending', items);
+    },
+    setUpload(key: string, sent: number | undefined) {
+      const { [key]: _, ...others } = $conversation.get().uploads;
+      $conversation.setKey('uploads', sent === undefined ? others : { ...others, [key]: sent });
+    },
+    setFileAccess(access: string) {
+      $conversation.setKey('fileAccess', access);
     },
     setReadCursor(cursor: ReadCursor) {
       $conversation.setKey('readCursors', mergeCursor($conversation.get().readCursors, cursor));

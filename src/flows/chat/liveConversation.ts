@@ -12,6 +12,8 @@ import { createChatApi, type TokenGetter } from '../../lib/chat/chatApi.ts';
 import { backoffDelay, openEventStream, stopStatuses, type EventStream, type EventStreamOptions } from '../../lib/chat/eventStream.ts';
 import { checkMessageText, type TextCheck } from '../../lib/chat/messageText.ts';
 import { createOutbox, outboxKey } from '../../lib/chat/outbox.ts';
+import type { FileVariant } from '../../lib/api/constants.ts';
+import type { ConversationFiles, StagedFile } from './conversationFiles.ts';
 
 export interface LiveConversationOptions {
   chatBoxId: string;
@@ -31,12 +33,26 @@ export function startLiveConversation({ chatBoxId, getToken, conversation, origi
   let lastTypingAt = -Infinity;
   let markedUpTo = 0;
 
+  // Loaded with the first file shown or sent: most conversations have none.
+  let filesLoaded: Promise<ConversationFiles> | undefined;
+  const files = () =>
+    (filesLoaded ??= import('./conversationFiles.ts').then((module) => module.createConversationFiles(api, chatBoxId, conversation)));
   const outbox = createOutbox({
     key: outboxKey(chatBoxId, me.kind),
-    send: (item) =>
-      api
-        .send({ chatBoxId, clientId: item.clientId, text: item.text, ...(item.internal && { internal: true }) })
-        .then((answer) => answer.message),
+    async send(item, save) {
+      const withFiles = item.files?.length ? await files() : undefined;
+      withFiles?.needAccess();
+      const attached = await withFiles?.upload(item, save);
+      const { message } = await api.send({
+        chatBoxId,
+        clientId: item.clientId,
+        text: item.text,
+        ...(item.internal && { internal: true }),
+        ...(attached?.length && { files: attached }),
+      });
+      withFiles?.forget(item);
+      return message;
+    },
     onChange: (items) => conversation.setPending(items),
     onSent: (_item, message) => received([message]),
   });
@@ -49,6 +65,7 @@ export function startLiveConversation({ chatBoxId, getToken, conversation, origi
 
   function received(messages: readonly Message[]) {
     conversation.addMessages(messages);
+    if (messages.some((message) => message.files?.length)) void files().then((loaded) => loaded.needAccess());
     for (const message of messages) knowStaff(message.sender);
     const team = conversation.$conversation.get().team?.team;
     const newcomer = messages.some(
@@ -137,11 +154,26 @@ export function startLiveConversation({ chatBoxId, getToken, conversation, origi
   void loadNewest();
 
   return {
-    /** Queues a message (for staff, `internal`: a note); answers the check's problem instead when the text cannot go out. */
-    send(raw: string, { internal = false } = {}): TextCheck {
+    /**
+     * Queues a message (for staff, `internal`: a note) with its files; answers the check's problem instead when the
+     * text cannot go out (no text at all is fine with files).
+     */
+    send(raw: string, { internal = false, attach = [] }: { internal?: boolean; attach?: readonly StagedFile[] } = {}): TextCheck {
       const check = checkMessageText(raw);
-      if (check.ok) outbox.add(check.text, { internal: internal && me.kind === 'staff' });
-      return check;
+      const blankWithFiles = !check.ok && check.problem === 'empty' && attach.length > 0;
+      if (!check.ok && !blankWithFiles) return check;
+      const text = check.ok ? check.text : '';
+      const described = attach.map(({ file, caption }) => ({
+        key: crypto.randomUUID(),
+        name: file.name || 'file',
+        size: file.size,
+        type: file.type,
+        ...(caption.trim() && { caption: caption.trim() }),
+      }));
+      // The bytes are kept before the item is added: its send, which reads them, is queued after.
+      if (attach.length) void files().then((loaded) => loaded.keep(described, attach));
+      outbox.add(text, { internal: internal && me.kind === 'staff', files: described });
+      return { ok: true, text };
     },
 
     /** Staff: resolve or reopen. Throws the server's refusal (ApiRequestError) for the page to show. */
@@ -161,7 +193,16 @@ export function startLiveConversation({ chatBoxId, getToken, conversation, origi
       if (!closed) conversation.setRating(rating);
     },
     retry: (clientId: string) => outbox.retry(clientId),
-    discard: (clientId: string) => outbox.discard(clientId),
+    discard(clientId: string) {
+      const item = outbox.items().find((waiting) => waiting.clientId === clientId);
+      if (item?.files?.length) void files().then((loaded) => loaded.forget(item));
+      outbox.discard(clientId);
+    },
+    /** A file's address (a picture's copy, or the file itself), once the access token is in. */
+    fileUrl(fileId: string, variant: FileVariant): string | undefined {
+      const access = conversation.$conversation.get().fileAccess;
+      return access ? api.fileUrl(fileId, variant, access) : undefined;
+    },
 
     async loadOlder(): Promise<void> {
       const state = conversation.$conversation.get();
@@ -205,6 +246,7 @@ export function startLiveConversation({ chatBoxId, getToken, conversation, origi
       clearTimeout(retryTimer);
       stream?.close();
       outbox.close();
+      void filesLoaded?.then((loaded) => loaded.close());
       conversation.dispose();
     },
   };
@@ -228,7 +270,11 @@ export function isChatEvent(value: unknown): value is ChatEvent {
     case 'message': {
       const message = value['message'];
       return (
-        isObject(message) && typeof message['id'] === 'number' && typeof message['text'] === 'string' && isParticipant(message['sender'])
+        isObject(message) &&
+        typeof message['id'] === 'number' &&
+        typeof message['text'] === 'string' &&
+        isParticipant(message['sender']) &&
+        (message['files'] === undefined || isFileList(message['files']))
       );
     }
     case 'read': {
@@ -256,6 +302,11 @@ export function isChatEvent(value: unknown): value is ChatEvent {
   }
 }
 
+const isFileList = (value: unknown) =>
+  Array.isArray(value) &&
+  value.every(
+    (file) => isObject(file) && typeof file['id'] === 'string' && typeof file['name'] === 'string' && typeof file['size'] === 'number',
+  );
 const isNames = (value: unknown) => Array.isArray(value) && value.every((name) => typeof name === 'string');
 const isTagList = (value: unknown) =>
   Array.isArray(value) && value.every((tag) => isObject(tag) && typeof tag['id'] === 'number' && typeof tag['name'] === 'string');

@@ -5,10 +5,14 @@
  * over the text (their saved replies, chat/SavedReplyPicker.tsx), which sees the text and may take keys from it: its
  * code loads with the staff tools, so a contact's conversation carries only this hook.
  */
-import { useId, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import { useId, useRef, useState, type ClipboardEvent, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { messageTextMax } from '../../lib/api/constants.ts';
 import type { TextCheck } from '../../lib/chat/messageText.ts';
+import type { Lang } from '../../lib/i18n/languages.ts';
 import type { Translate } from '../../lib/i18n/translate.ts';
+import { useLazyModule } from '../useLazyModule.ts';
+import AttachButton from './AttachButton.tsx';
+import type { StagedFilesProps } from './StagedFiles.tsx';
 
 /** What a tool over the composer's text gets (staff: their saved replies). */
 export interface ComposerToolProps {
@@ -30,6 +34,8 @@ interface Props {
   serverError: string | undefined;
   /** Staff: a tool over the text (saved replies). */
   tool?: ((props: ComposerToolProps) => ReactNode) | undefined;
+  /** The files chosen for the next message (the conversation keeps them, as they may also be dropped on it). */
+  attach: Omit<StagedFilesProps, 't' | 'lang'> & { add: (files: File[]) => void; lang: Lang };
 }
 
 function problemText(t: Translate, check: TextCheck): string | undefined {
@@ -37,7 +43,7 @@ function problemText(t: Translate, check: TextCheck): string | undefined {
   return check.problem === 'tooLong' ? t('chat.tooLong', { count: check.over }) : t('apiError.invalid_body');
 }
 
-export default function Composer({ t, send, notes = false, onTyping, serverError, tool }: Props) {
+export default function Composer({ t, send, notes = false, onTyping, serverError, tool, attach }: Props) {
   const id = useId();
   const [text, setText] = useState('');
   const [internal, setInternal] = useState(false);
@@ -45,6 +51,7 @@ export default function Composer({ t, send, notes = false, onTyping, serverError
   const toolKeys = useRef<((key: string) => boolean) | undefined>(undefined);
   const field = useRef<HTMLTextAreaElement>(null);
   const shown = error ?? serverError;
+  const StagedFiles = useLazyModule(attach.staged.length > 0, () => import('./StagedFiles.tsx'))?.default;
   const label = t(internal ? 'staffTools.noteLabel' : 'chat.composerLabel');
 
   function submit() {
@@ -60,6 +67,14 @@ export default function Composer({ t, send, notes = false, onTyping, serverError
     if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
     event.preventDefault();
     submit();
+  }
+
+  // A picture pasted (a screenshot) joins the files; pasted text goes in the text as usual.
+  function onPaste(event: ClipboardEvent<HTMLTextAreaElement>) {
+    const files = [...event.clipboardData.files];
+    if (!files.length) return;
+    attach.add(files);
+    if (!event.clipboardData.getData('text/plain')) event.preventDefault();
   }
 
   function onChange(value: string) {
@@ -104,6 +119,7 @@ export default function Composer({ t, send, notes = false, onTyping, serverError
         field,
         keys: toolKeys,
       })}
+      {StagedFiles && <StagedFiles lang={attach.lang} t={t} staged={attach.staged} change={attach.change} />}
       <textarea
         ref={field}
         id={`${id}-text`}
@@ -115,7 +131,9 @@ export default function Composer({ t, send, notes = false, onTyping, serverError
         aria-invalid={shown ? true : undefined}
         onChange={(event) => onChange(event.currentTarget.value)}
         onKeyDown={onKeyDown}
+        onPaste={onPaste}
       />
+      <AttachButton t={t} add={attach.add} />
       <button type="submit" className="button">
         {t(internal ? 'staffTools.addNote' : 'chat.send')}
       </button>

@@ -10,6 +10,7 @@ import { useMemo } from 'react';
 import { createContactChats, type ContactChatsState } from '../../flows/session/contactChats.ts';
 import { pageScope } from '../../lib/api/constants.ts';
 import type { Lang } from '../../lib/i18n/languages.ts';
+import { previewLine } from '../../lib/chat/previewLine.ts';
 import type { Translate } from '../../lib/i18n/translate.ts';
 import { dayLabel, localDay, timeLabel } from './dayLabel.ts';
 import EmailLinkButton from './EmailLinkButton.tsx';
@@ -70,7 +71,7 @@ function ChatList({ lang, t, chats, failed }: { lang: Lang; t: Translate } & Con
     <ul className="inbox contact-chats" aria-label={t('contactChats.list')}>
       {chats.map((chat) => {
         const when = chat.lastMessage?.createdAt ?? chat.lastActivityAt;
-        const text = chat.lastMessage?.text;
+        const text = chat.lastMessage ? previewLine(chat.lastMessage) : undefined;
         return (
           <li key={chat.id} className={chat.unread > 0 ? 'inbox-entry inbox-unread' : 'inbox-entry'}>
             <a href={`/${lang}/chat/${chat.id}`}>

@@ -10,6 +10,7 @@ import type { InboxEntry as Entry } from '../../lib/api/inbox.ts';
 import { isolate } from '../../lib/format.ts';
 import { matchPieces } from '../../lib/inbox/highlight.ts';
 import type { Lang } from '../../lib/i18n/languages.ts';
+import { previewLine } from '../../lib/chat/previewLine.ts';
 import type { Translate } from '../../lib/i18n/translate.ts';
 import { $now } from '../../stores/clock.ts';
 import { dayLabel, localDay, sinceLabel, timeLabel } from './dayLabel.ts';
@@ -34,7 +35,7 @@ interface Props {
 function preview(t: Translate, entry: Entry, me: string | undefined): string {
   const message = entry.lastMessage;
   if (!message) return t('inbox.noMessages');
-  const text = message.text.split('\n', 1)[0] ?? '';
+  const text = previewLine(message);
   if (message.sender.kind === 'contact' && !message.internal) return text;
   // Isolated, so a line in another script keeps its own direction after the page's "You:".
   const line = isolate(text);

@@ -5,6 +5,7 @@
  */
 import { Fragment, useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 import type { Participant, HistoryLine } from '../../lib/api/chat.ts';
+import type { FileVariant } from '../../lib/api/files.ts';
 import { groupByDayAndSender } from '../../lib/chat/grouping.ts';
 import type { TimelineEntry } from '../../lib/chat/timeline.ts';
 import type { Lang } from '../../lib/i18n/languages.ts';
@@ -12,6 +13,7 @@ import type { Translate } from '../../lib/i18n/translate.ts';
 import Avatar from './Avatar.tsx';
 import { dayLabel, timeLabel } from './dayLabel.ts';
 import MessageText from './MessageText.tsx';
+import { useLazyModule } from '../useLazyModule.ts';
 import { awayText } from './officeHoursText.ts';
 
 export interface SenderInfo {
@@ -42,6 +44,11 @@ interface Props {
   onSeen: (messageId: number) => void;
   /** After the last message, in the log (a contact waiting for a first answer is told one will come). */
   footer?: ReactNode;
+  /** A file's address, once the page may read files. */
+  fileUrl: (fileId: string, variant: FileVariant) => string | undefined;
+  /** Bytes sent of each waiting file, by its outbox key. */
+  uploads: Record<string, number>;
+  openPicture: (fileId: string) => void;
 }
 
 const nearTopPx = 120;
@@ -56,6 +63,11 @@ export default function MessageList(props: Props) {
   const atBottom = useRef(true);
   const first = useRef<string | undefined>(undefined);
 
+  // Loaded with the first message that has files: most conversations have none.
+  const fileParts = useLazyModule(
+    entries.some((entry) => entry.files.length || entry.waitingFiles.length),
+    () => import('./MessageFiles.tsx'),
+  );
   const lastMine = entries.findLast((entry) => entry.mine && entry.id !== undefined);
   const lastReadMine = entries.findLast((entry) => entry.mine && entry.delivery === 'read');
 
@@ -251,9 +263,17 @@ export default function MessageList(props: Props) {
                         data-message-id={!entry.mine ? entry.id : undefined}
                       >
                         {entry.internal && <p className="chat-note-label">{t('staffTools.internalNote')}</p>}
-                        <p className="chat-text" dir="auto">
-                          <MessageText text={entry.text} />
-                        </p>
+                        {entry.text && (
+                          <p className="chat-text" dir="auto">
+                            <MessageText text={entry.text} />
+                          </p>
+                        )}
+                        {entry.files.length > 0 && fileParts && (
+                          <fileParts.MessageFiles lang={lang} files={entry.files} fileUrl={props.fileUrl} openPicture={props.openPicture} />
+                        )}
+                        {entry.waitingFiles.length > 0 && fileParts && (
+                          <fileParts.WaitingFiles lang={lang} t={t} files={entry.waitingFiles} uploads={props.uploads} />
+                        )}
                         <p className="chat-meta">
                           <time dateTime={entry.createdAt}>{timeLabel(lang, entry.createdAt)}</time> {status(entry)}
                         </p>

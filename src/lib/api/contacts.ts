@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { chatStatuses } from './chat.ts';
 import { contactIdSchema } from './ids.ts';
+import { messageFileSchema } from './files.ts';
 
 export const contactsPageMax = 50;
 export const contactsList = z.object({
@@ -46,7 +47,15 @@ export const contactExportSchema = z.object({
       status: z.enum(chatStatuses),
       createdAt: z.string(),
       messages: z.array(
-        z.object({ id: z.number(), from: z.enum(['contact', 'staff']), internal: z.boolean(), text: z.string(), createdAt: z.string() }),
+        z.object({
+          id: z.number(),
+          from: z.enum(['contact', 'staff']),
+          internal: z.boolean(),
+          text: z.string(),
+          createdAt: z.string(),
+          /** The files it carried, as the conversation showed them. */
+          files: z.array(messageFileSchema),
+        }),
       ),
       /** "How was your conversation?", asked at each resolution, and the contact's answer. */
       ratings: z.array(

@@ -5,6 +5,7 @@
  */
 import type { BodyOf } from '../api/contract.ts';
 import { endpoints, type EndpointName } from '../api/endpoints.ts';
+import type { FileVariant } from '../api/constants.ts';
 import { ApiRequestError, requestEndpoint } from '../http/client.ts';
 
 /**
@@ -38,6 +39,17 @@ export function createChatApi(getToken: TokenGetter, origin = '') {
     assign: (body: BodyOf<'chatAssign'>) => call('chatAssign', body),
     transcript: (chatBoxId: string) => call('chatTranscript', { chatBoxId }),
     rate: (body: BodyOf<'chatRate'>) => call('chatRate', body).then((answer) => answer.rating),
+    fileAccess: (chatBoxId: string) => call('chatFileAccess', { chatBoxId }),
+    /** Uploads a file (no time limit: a large one on a slow line takes long); `onProgress` hears the bytes sent. */
+    async upload(chatBoxId: string, name: string, file: Blob, onProgress: (sent: number) => void) {
+      const token = await getToken();
+      if (!token) throw new ApiRequestError(401, 'unauthorized', 'There is no session for this chat box.');
+      const { uploadEndpoint } = await import('../http/upload.ts');
+      const answer = await uploadEndpoint('chatFileUpload', { origin, bearer: token, query: { chatBoxId, name }, file, onProgress });
+      return answer.file;
+    },
+    fileUrl: (fileId: string, variant: FileVariant, access: string) =>
+      `${origin}${endpoints.chatFileDownload.path}?${new URLSearchParams({ fileId, variant, access })}`,
   };
 }
 

@@ -16,6 +16,8 @@ const entry = (key: string, sender: Participant, createdAt: string): TimelineEnt
   delivery: undefined,
   failed: undefined,
   internal: false,
+  files: [],
+  waitingFiles: [],
 });
 const at = (day: number, hour: number, minute = 0) => new Date(2026, 0, day, hour, minute).toISOString();
 

@@ -18,10 +18,24 @@ export interface OutboxItem {
   internal?: true;
   /** The error code that refused it; a failed item waits for the person. */
   failed?: string | undefined;
+  /** Files that go with it, their bytes kept apart (pendingFiles.ts). */
+  files?: OutboxFile[];
+}
+
+export interface OutboxFile {
+  /** Where its bytes wait. */
+  key: string;
+  name: string;
+  size: number;
+  /** What the browser says it is: only for a preview while it waits (the server decides by its content). */
+  type: string;
+  caption?: string;
+  /** Uploaded: the server's file id, so a send tried again does not upload it again. */
+  id?: string;
 }
 
 export interface Outbox {
-  add(text: string, options?: { internal?: boolean }): OutboxItem;
+  add(text: string, options?: { internal?: boolean; files?: OutboxFile[] }): OutboxItem;
   retry(clientId: string): void;
   discard(clientId: string): void;
   /** Sends whatever waits (also called when the connection comes back). */
@@ -35,7 +49,8 @@ type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 export interface OutboxOptions {
   /** The storage key: see outboxKey. */
   key: string;
-  send: (item: OutboxItem) => Promise<Message>;
+  /** Sends an item; `save` keeps what it learned on the way (its files' ids), should the send fail after. */
+  send: (item: OutboxItem, save: (item: OutboxItem) => void) => Promise<Message>;
   onChange: (items: OutboxItem[]) => void;
   onSent: (item: OutboxItem, message: Message) => void;
   storage?: KeyValueStorage | undefined;
@@ -105,7 +120,8 @@ export function createOutbox(options: OutboxOptions): Outbox {
     const item = read().find((candidate) => !candidate.failed);
     if (!item) return 'empty';
     try {
-      const message = await options.send(item);
+      const save = (changed: OutboxItem) => write(read().map((other) => (other.clientId === changed.clientId ? changed : other)));
+      const message = await options.send(item, save);
       attempts = 0;
       options.onSent(item, message);
       write(read().filter((other) => other.clientId !== item.clientId));
@@ -158,8 +174,14 @@ export function createOutbox(options: OutboxOptions): Outbox {
   if (typeof window !== 'undefined') window.addEventListener('storage', onStorage);
 
   return {
-    add(text, { internal = false } = {}) {
-      const item: OutboxItem = { clientId: newId(), text, createdAt: now().toISOString(), ...(internal && { internal: true as const }) };
+    add(text, { internal = false, files = [] } = {}) {
+      const item: OutboxItem = {
+        clientId: newId(),
+        text,
+        createdAt: now().toISOString(),
+        ...(internal && { internal: true as const }),
+        ...(files.length && { files }),
+      };
       write([...read(), item]);
       void flush();
       return item;

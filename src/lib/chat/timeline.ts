@@ -3,7 +3,8 @@
  * page, the stream, or the answer to a send), then what still waits in the outbox, each with its delivery state.
  */
 import type { Message, Participant, ReadCursor } from '../api/chat.ts';
-import type { OutboxItem } from './outbox.ts';
+import type { MessageFile } from '../api/files.ts';
+import type { OutboxFile, OutboxItem } from './outbox.ts';
 
 export type Delivery = 'sending' | 'failed' | 'sent' | 'read';
 
@@ -22,6 +23,9 @@ export interface TimelineEntry {
   failed: string | undefined;
   /** A staff member's internal note (contacts never receive one). */
   internal: boolean;
+  /** The files it carries: as the server stored them once sent, as the outbox keeps them while waiting. */
+  files: MessageFile[];
+  waitingFiles: OutboxFile[];
 }
 
 export const sameParticipant = (a: Participant, b: Participant) => a.kind === b.kind && a.id === b.id;
@@ -71,6 +75,8 @@ export function buildTimeline(
       delivery: mine ? (message.id <= readUpTo && !message.internal ? 'read' : 'sent') : undefined,
       failed: undefined,
       internal: message.internal === true,
+      files: message.files ?? [],
+      waitingFiles: [],
     };
   });
   const waiting = pending
@@ -86,6 +92,8 @@ export function buildTimeline(
       delivery: item.failed ? 'failed' : 'sending',
       failed: item.failed,
       internal: item.internal === true,
+      files: [],
+      waitingFiles: item.files ?? [],
     }));
   return [...sent, ...waiting];
 }

@@ -31,8 +31,8 @@ export async function enqueueTranscript(
     [chatBoxId],
   );
   if (!contact || (reason === 'resolved' && contact.off)) return false;
-  const rows = await tx.query<{ id: number; body: string; created_at: Date | string; staff_name: string | null }>(
-    `select m.id, m.body, m.created_at, case when m.sender_kind = 'staff' then coalesce(u.name, '') end as staff_name
+  const rows = await tx.query<{ id: number; body: string; files: number; created_at: Date | string; staff_name: string | null }>(
+    `select m.id, m.body, jsonb_array_length(coalesce(m.files, '[]'::jsonb)) as files, m.created_at, case when m.sender_kind = 'staff' then coalesce(u.name, '') end as staff_name
      from messages m left join organization_users u on m.sender_kind = 'staff' and u.uid = m.sender_id
      where m.chat_box_id = $1 and not m.internal
      order by m.id desc limit ${messagesAtMost + 1}`,
@@ -42,7 +42,7 @@ export async function enqueueTranscript(
   const messages: TranscriptMessage[] = rows
     .slice(0, messagesAtMost)
     .reverse()
-    .map((row) => ({ staffName: row.staff_name, body: row.body, createdAt: new Date(row.created_at) }));
+    .map((row) => ({ staffName: row.staff_name, body: row.body, files: Number(row.files), createdAt: new Date(row.created_at) }));
   const lang: Lang = isLang(contact.lang) ? contact.lang : 'en';
   return mail.enqueue(
     tx,

@@ -11,6 +11,7 @@ import { ApiError } from '../errors.ts';
 import type { Services } from '../services.ts';
 import { forgetMailAbout } from '../mail/outbox.ts';
 import { lastSeenSql } from './directory.ts';
+import type { MessageFile } from '../../lib/api/files.ts';
 
 type ContactRow = { id: string; email: string; name: string; lang: string; created_at: Date } & Record<string, unknown>;
 
@@ -52,9 +53,10 @@ export async function exportContact(db: Queryable, contactId: string, audience: 
     sender_kind: 'contact' | 'staff';
     internal: boolean;
     body: string;
+    files: MessageFile[] | null;
     created_at: Date;
   }>(
-    `select m.id, m.chat_box_id, m.sender_kind, m.internal, m.body, m.created_at
+    `select m.id, m.chat_box_id, m.sender_kind, m.internal, m.body, m.files, m.created_at
      from messages m join chat_boxes b on b.id = m.chat_box_id
      where b.contact_id = $1 and ($2 or not m.internal) order by m.id`,
     [contactId, audience === 'team'],
@@ -93,6 +95,7 @@ export async function exportContact(db: Queryable, contactId: string, audience: 
           internal: message.internal,
           text: message.body,
           createdAt: message.created_at.toISOString(),
+          files: message.files ?? [],
         })),
       ratings: ratings
         .filter((rating) => rating.chat_box_id === box.id)

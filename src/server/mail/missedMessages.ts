@@ -67,6 +67,7 @@ interface Box {
 interface Unread {
   id: number;
   body: string;
+  files: number;
   created_at: Date;
   sender_name: string;
   [key: string]: unknown;
@@ -100,7 +101,7 @@ async function mailChatBox(services: Services, side: Side, chatBoxId: string, no
     );
     if (!box) return 0;
     const unread = await tx.query<Unread>(
-      `select m.id, m.body, m.created_at, ${side === 'contact' ? `coalesce(u.name, '')` : `''`} as sender_name
+      `select m.id, m.body, jsonb_array_length(coalesce(m.files, '[]'::jsonb)) as files, m.created_at, ${side === 'contact' ? `coalesce(u.name, '')` : `''`} as sender_name
        from messages m ${side === 'contact' ? `left join organization_users u on u.uid = m.sender_id` : ''}
        where m.chat_box_id = $1 and m.sender_kind = $2 and not m.internal and m.id > $3
          and m.created_at > $4::timestamptz - make_interval(hours => ${lookBackHours})
@@ -117,6 +118,7 @@ async function mailChatBox(services: Services, side: Side, chatBoxId: string, no
       .map((message) => ({
         senderName: side === 'staff' ? contactName : message.sender_name,
         body: message.body,
+        files: Number(message.files),
         createdAt: new Date(message.created_at),
       }));
     const common = { side, messages, earlier: unread.length > quotedAtMost, siteUrl: config.SITE_URL };

@@ -41,4 +41,26 @@ describe('a missed-message e-mail', () => {
     expect(mail.html).toMatch(/font-size: 14px/);
     expect(mail.html).not.toMatch(/font-size:\s*[\d.]+r?em/);
   });
+
+  it('says how many files a message carried, in the reader’s language, and carries none of them', () => {
+    const mail = missedMessagesMail({
+      idempotencyKey: 'k',
+      side: 'contact',
+      to: 'ana@example.com',
+      lang: 'de',
+      name: 'Ana',
+      messages: [
+        { senderName: 'Lee', body: '', files: 2, createdAt: new Date('2026-11-27T08:00:00Z') },
+        { senderName: 'Lee', body: 'Hier bitte', files: 1, createdAt: new Date('2026-11-27T08:01:00Z') },
+      ],
+      earlier: false,
+      link: 'https://help.example.com/de/chat/cb_x',
+      siteUrl: 'https://help.example.com',
+      unsubscribeToken: 't',
+    });
+    expect(mail.text).toContain('> 2 Dateien angehängt');
+    expect(mail.text).toContain('> Hier bitte\n> 1 Datei angehängt');
+    expect(mail.html).toContain('2 Dateien angehängt');
+    expect(mail.text + mail.html).not.toContain('/api/chat/files');
+  });
 });

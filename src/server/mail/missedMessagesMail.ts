@@ -8,6 +8,7 @@ import { withoutBidiControls } from '../../lib/api/constants.ts';
 import { isolate } from '../../lib/format.ts';
 import { intlLocale, type Lang } from '../../lib/i18n/languages.ts';
 import { escapeHtml, mailButton, mailDocument } from './html.ts';
+import type { Translate } from '../../lib/i18n/translate.ts';
 import { serverTranslator } from './messages.ts';
 import type { OutgoingMail } from './outbox.ts';
 import { ratingQuestion } from './ratingRequestMail.ts';
@@ -16,6 +17,8 @@ import { unsubscribeHeaders, unsubscribePageUrl } from './unsubscribe.ts';
 export interface MissedMessage {
   senderName: string;
   body: string;
+  /** How many files it carries: the e-mail says so, and never carries them. */
+  files?: number;
   createdAt: Date;
 }
 
@@ -41,6 +44,19 @@ export interface MissedMessagesMailInput {
   /** Contacts: staff resolved the conversation and ask how it was (its five links, mail/ratingLinks.ts). */
   ratingToken?: string;
 }
+
+/** A message's text as an e-mail quotes it, with a line for its files: they stay behind the link, where access is checked. */
+export const quotedText = (t: Translate, message: { body: string; files?: number | undefined }) =>
+  [message.body, message.files ? t('mail.files', { count: message.files }) : ''].filter(Boolean).join('\n');
+
+/** A message in an e-mail's text: its heading, then its text quoted line by line, then a blank line. */
+export const quotedLines = (t: Translate, heading: string, message: { body: string; files?: number | undefined }) => [
+  `${heading}:`,
+  ...quotedText(t, message)
+    .split('\n')
+    .map((line) => `> ${line}`),
+  '',
+];
 
 export function missedMessagesMail(input: MissedMessagesMailInput): OutgoingMail {
   const t = serverTranslator(input.lang);
@@ -76,7 +92,7 @@ export function missedMessagesMail(input: MissedMessagesMailInput): OutgoingMail
     intro,
     '',
     ...(earlier ? [earlier, ''] : []),
-    ...input.messages.flatMap((message) => [`${heading(message)}:`, ...message.body.split('\n').map((line) => `> ${line}`), '']),
+    ...input.messages.flatMap((message) => quotedLines(t, heading(message), message)),
     `${open}: ${input.link}`,
     ...(validUntil ? ['', validUntil] : []),
     ...(rating ? ['', rating.text] : []),
@@ -90,7 +106,7 @@ export function missedMessagesMail(input: MissedMessagesMailInput): OutgoingMail
     .map(
       (message) =>
         `<p style="margin: 1rem 0 0.25rem; font-size: 14px; color: #555;">${escapeHtml(heading(message))}</p>
-<blockquote dir="auto" style="margin: 0; padding: 0.5rem 0.75rem; border-inline-start: 3px solid #2d5bd7; background: #f4f6fb; white-space: pre-wrap;">${escapeHtml(message.body)}</blockquote>`,
+<blockquote dir="auto" style="margin: 0; padding: 0.5rem 0.75rem; border-inline-start: 3px solid #2d5bd7; background: #f4f6fb; white-space: pre-wrap;">${escapeHtml(quotedText(t, message))}</blockquote>`,
     )
     .join('\n');
   const html = mailDocument({

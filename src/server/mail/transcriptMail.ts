@@ -8,6 +8,7 @@ import { isolate } from '../../lib/format.ts';
 import { intlLocale, type Lang } from '../../lib/i18n/languages.ts';
 import { escapeHtml, mailButton, mailDocument } from './html.ts';
 import { serverTranslator } from './messages.ts';
+import { quotedLines, quotedText } from './missedMessagesMail.ts';
 import type { OutgoingMail } from './outbox.ts';
 import { unsubscribeHeaders, unsubscribePageUrl } from './unsubscribe.ts';
 
@@ -15,6 +16,8 @@ export interface TranscriptMessage {
   /** Empty: the contact wrote it. */
   staffName: string | null;
   body: string;
+  /** How many files it carries (named, never attached). */
+  files?: number;
   createdAt: Date;
 }
 
@@ -56,7 +59,7 @@ export function transcriptMail(input: TranscriptMailInput): OutgoingMail {
     intro,
     '',
     ...(earlier ? [earlier, ''] : []),
-    ...input.messages.flatMap((message) => [`${heading(message)}:`, ...message.body.split('\n').map((line) => `> ${line}`), '']),
+    ...input.messages.flatMap((message) => quotedLines(t, heading(message), message)),
     `${open}: ${input.link}`,
     '',
     '—',
@@ -68,7 +71,7 @@ export function transcriptMail(input: TranscriptMailInput): OutgoingMail {
     .map(
       (message) =>
         `<p style="margin: 1rem 0 0.25rem; font-size: 14px; color: #555;">${escapeHtml(heading(message))}</p>
-<blockquote dir="auto" style="margin: 0; padding: 0.5rem 0.75rem; border-inline-start: 3px solid ${message.staffName === null ? '#999' : '#2d5bd7'}; background: #f4f6fb; white-space: pre-wrap;">${escapeHtml(message.body)}</blockquote>`,
+<blockquote dir="auto" style="margin: 0; padding: 0.5rem 0.75rem; border-inline-start: 3px solid ${message.staffName === null ? '#999' : '#2d5bd7'}; background: #f4f6fb; white-space: pre-wrap;">${escapeHtml(quotedText(t, message))}</blockquote>`,
     )
     .join('\n');
   const html = mailDocument({

@@ -1,0 +1,146 @@
+/**
+ * Files in a conversation, as people send them: a contact pastes a screenshot (en, and ar right to left) and staff
+ * see it live, open it full size and come back with Escape; a PDF goes both ways through the attach button; a file
+ * over the limit is refused in the page's language; an SVG with a script is served so that it cannot run.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from '@playwright/test';
+import { violationsOf } from './axe.ts';
+import { composer, log } from './chatPage.ts';
+import { inviteLink } from './cli.ts';
+import { fill, messages } from './content.ts';
+import { expect, test } from './fixtures.ts';
+import { signedIn } from './staffSignIn.ts';
+
+async function contactPage(browser: Browser, lang: string): Promise<{ page: Page; chatBoxId: string }> {
+  const invitation = inviteLink(['--name', 'Ana', '--lang', lang]);
+  const page = await (await browser.newContext()).newPage();
+  await page.goto(invitation.path.replace(/^\/[a-zA-Z-]+\//, `/${lang}/`));
+  return { page, chatBoxId: invitation.chatBoxId };
+}
+
+/** A screenshot on the clipboard, pasted into the composer (what Ctrl+V does with one). */
+async function pasteScreenshot(page: Page, lang: string) {
+  await composer(page, lang).focus();
+  await page.evaluate(async () => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 640;
+    canvas.height = 400;
+    const context = canvas.getContext('2d')!;
+    context.fillStyle = '#c33';
+    context.fillRect(0, 0, 640, 400);
+    const blob = await new Promise<Blob>((done) => canvas.toBlob((made) => done(made!), 'image/png'));
+    const transfer = new DataTransfer();
+    transfer.items.add(new File([blob], 'image.png', { type: 'image/png' }));
+    document.activeElement!.dispatchEvent(new ClipboardEvent('paste', { clipboardData: transfer, bubbles: true, cancelable: true }));
+  });
+}
+
+const pdf = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+
+for (const lang of ['en', 'ar']) {
+  test(`a contact pastes a screenshot and staff see it live, full size, in ${lang}`, async ({ browser }) => {
+    const t = messages(lang);
+    const contact = await contactPage(browser, lang);
+    const staff = await signedIn(browser, '/en/chat', undefined, 'en');
+    await staff.goto(`/en/chat/${contact.chatBoxId}`);
+    await expect(log(contact.page, lang)).toBeVisible();
+    await expect(log(staff, 'en')).toBeVisible();
+
+    await pasteScreenshot(contact.page, lang);
+    const staged = contact.page.getByRole('list', { name: t['chat.files.staged']! });
+    await expect(staged.getByRole('listitem')).toHaveCount(1);
+    await staged.getByLabel(fill(t['chat.files.caption']!, { name: 'image.png' })).fill('The error');
+    if (lang === 'ar') expect(violationsOf(await new AxeBuilder({ page: contact.page }).include('.chat').analyze())).toEqual([]);
+    await composer(contact.page, lang).press('Enter');
+    await expect(staged).toHaveCount(0);
+
+    // Staff: the picture in the conversation at its size, announced; open, move, close with Escape, focus back.
+    const picture = log(staff, 'en').getByRole('button', { name: 'The error' });
+    await expect(picture).toBeVisible();
+    await expect(picture.locator('img')).toHaveAttribute('width', '240');
+    await expect(picture.locator('img')).toHaveAttribute('height', '150');
+    await expect.poll(() => picture.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(480);
+    await expect(staff.locator('[aria-live="polite"]').last()).toContainText('The error');
+    await picture.click();
+    const viewer = staff.getByRole('dialog', { name: messages('en')['chat.files.viewer']! });
+    await expect(viewer).toBeVisible();
+    await expect(viewer.getByRole('img', { name: 'The error' })).toBeVisible();
+    expect(violationsOf(await new AxeBuilder({ page: staff }).include('.picture-viewer').analyze())).toEqual([]);
+    await staff.keyboard.press('Escape');
+    await expect(viewer).toHaveCount(0);
+    await expect(picture).toBeFocused();
+
+    // The contact sees their own picture, in place.
+    await expect(log(contact.page, lang).getByRole('button', { name: 'The error' }).locator('img')).toBeVisible();
+    if (lang === 'ar') expect(violationsOf(await new AxeBuilder({ page: contact.page }).include('.chat').analyze())).toEqual([]);
+  });
+}
+
+test('a PDF goes both ways through the attach button, as a download link', async ({ browser }) => {
+  const t = messages('en');
+  const contact = await contactPage(browser, 'en');
+  const staff = await signedIn(browser, '/en/chat');
+  await staff.goto(`/en/chat/${contact.chatBoxId}`);
+  await expect(log(contact.page, 'en')).toBeVisible();
+
+  await staff.getByLabel(t['chat.files.attach']!).setInputFiles({ name: 'form.pdf', mimeType: 'application/pdf', buffer: pdf });
+  await composer(staff, 'en').fill('Please fill this in');
+  await composer(staff, 'en').press('Enter');
+  const link = log(contact.page, 'en').getByRole('link', { name: /form\.pdf/ });
+  await expect(link).toBeVisible();
+  const href = (await link.getAttribute('href'))!;
+  const answer = await contact.page.request.get(href);
+  expect(answer.status()).toBe(200);
+  expect(answer.headers()['content-disposition']).toMatch(/^attachment; filename="form.pdf"/);
+  expect((await answer.body()).equals(pdf)).toBe(true);
+
+  await contact.page.getByLabel(t['chat.files.attach']!).setInputFiles({ name: 'filled.pdf', mimeType: 'application/pdf', buffer: pdf });
+  // A second file dropped on the conversation joins the first; one is removed again before sending.
+  await contact.page.locator('.chat').evaluate((chat) => {
+    const transfer = new DataTransfer();
+    transfer.items.add(new File(['not this one'], 'draft.txt', { type: 'text/plain' }));
+    chat.dispatchEvent(new DragEvent('dragover', { dataTransfer: transfer, bubbles: true, cancelable: true }));
+    chat.dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));
+  });
+  const staged = contact.page.getByRole('list', { name: t['chat.files.staged']! });
+  await expect(staged.getByRole('listitem')).toHaveCount(2);
+  await staged.getByRole('button', { name: fill(t['chat.files.remove']!, { name: 'draft.txt' }) }).click();
+  await expect(staged.getByRole('listitem')).toHaveCount(1);
+  await composer(contact.page, 'en').press('Enter');
+  await expect(log(staff, 'en').getByRole('link', { name: /filled\.pdf/ })).toBeVisible();
+  await expect(log(staff, 'en').getByRole('link', { name: /draft\.txt/ })).toHaveCount(0);
+});
+
+test('a file over the limit is refused in the page’s language, and nothing is sent', async ({ browser }) => {
+  const t = messages('de');
+  const contact = await contactPage(browser, 'de');
+  await expect(log(contact.page, 'de')).toBeVisible();
+  const big = Buffer.concat([pdf, Buffer.alloc(26 * 1024 * 1024)]);
+  await contact.page.getByLabel(t['chat.files.attach']!).setInputFiles({ name: 'big.pdf', mimeType: 'application/pdf', buffer: big });
+  // Said at once, before a byte goes up (the server would refuse it too: files.test.ts).
+  await expect(contact.page.locator('.chat-composer [role=alert]')).toHaveText(t['apiError.file_too_large']!);
+  await expect(contact.page.getByRole('list', { name: t['chat.files.staged']! })).toHaveCount(0);
+  await composer(contact.page, 'de').press('Enter');
+  await expect(log(contact.page, 'de').locator('.chat-file')).toHaveCount(0);
+});
+
+test('an SVG with a script is only ever a download: loaded by its address, no script runs', async ({ browser }) => {
+  const t = messages('en');
+  const contact = await contactPage(browser, 'en');
+  await expect(log(contact.page, 'en')).toBeVisible();
+  const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>top.scriptRan = true</script><circle r="9"/></svg>');
+  await contact.page.getByLabel(t['chat.files.attach']!).setInputFiles({ name: 'logo.svg', mimeType: 'image/svg+xml', buffer: svg });
+  await composer(contact.page, 'en').press('Enter');
+  const link = log(contact.page, 'en').getByRole('link', { name: /logo\.svg/ });
+  await expect(link).toBeVisible();
+  const href = (await link.getAttribute('href'))!;
+  // Framed on Foyer's own origin, where a script would reach the page: it is not run.
+  await contact.page.evaluate(async (address) => {
+    const frame = document.createElement('iframe');
+    frame.src = address;
+    document.body.append(frame);
+    await new Promise((done) => setTimeout(done, 1500));
+  }, href);
+  expect(await contact.page.evaluate(() => (window as { scriptRan?: boolean }).scriptRan)).toBeUndefined();
+});
