@@ -15,6 +15,7 @@ import { measureApi } from './api.mjs';
 import { measureChat } from './chat.mjs';
 import { measureInbox } from './inbox.mjs';
 import { measureMail } from './mail.mjs';
+import { measureFiles } from './files.mjs';
 import { indexSizes, measureSearch } from './search.mjs';
 import { measureWidgetTime, profiles } from './widgetTime.mjs';
 
@@ -99,6 +100,7 @@ const streamFloor = await measureStreamFloor();
 const stalled = await measureStalledReaders(root, outDir);
 const inbox = await measureInbox(root, outDir);
 const mail = await measureMail();
+const files = await measureFiles();
 
 const results = {
   date: new Date().toISOString(),
@@ -122,6 +124,7 @@ const results = {
   stalled,
   inbox,
   mail,
+  files,
   indexBytes: indexSizes(join(outDir, 'client/pagefind')),
 };
 writeFileSync(join(work, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
@@ -274,6 +277,16 @@ for (const [name, run] of Object.entries({ PGlite: mail.pglite, PostgreSQL: mail
   if (!run) continue;
   row(`mail outbox (${name}, ${mail.count} due): e-mails per second`, run.perSecond.toFixed(0), '', run.sent === mail.count);
   row(`mail outbox (${name}): due → accepted, p50 / p99`, `${(run.p50 / 1000).toFixed(2)} / ${(run.p99 / 1000).toFixed(2)} s`, '', true);
+}
+for (const [name, run] of Object.entries({ PGlite: files.pglite, PostgreSQL: files.postgres })) {
+  if (!run) continue;
+  row(`files (${name}): a 5 MB file up / down`, `${run.uploadMBs.toFixed(1)} / ${run.downloadMBs.toFixed(1)} MB/s`, '', true);
+  row(
+    `files (${name}): 20 × 25 MB uploaded at once, server memory growth`,
+    `${run.parallel.growthMiB.toFixed(0)} MiB in ${run.parallel.seconds.toFixed(1)} s`,
+    '≤ 100 MiB',
+    run.parallel.growthMiB <= 100,
+  );
 }
 console.log(`\nFirst English query fetched: ${search.en.firstQueryFiles.join(', ')}`);
 console.log(`\nRequests for the English article: ${weights.en.urls.join(', ')}`);
