@@ -31,7 +31,7 @@ export async function downloadFile(
   const headers: Record<string, string> = {
     'Content-Type': copy ? 'image/webp' : file.type === 'text/plain' ? 'text/plain; charset=utf-8' : file.type,
     'Content-Disposition': contentDisposition(copy ? 'inline' : 'attachment', copy ? file.name.replace(/\.[^.]*$/, '.webp') : file.name),
-    'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+    'Content-Security-Policy': "default-src 'none'; sandbox",
     'X-Content-Type-Options': 'nosniff',
     // The address holds a token that expires; the bytes never change.
     'Cache-Control': 'private, max-age=900, immutable',

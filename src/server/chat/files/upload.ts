@@ -24,7 +24,7 @@ export interface Upload {
   body: AsyncIterable<Uint8Array>;
 }
 
-export const fileTooLarge = (maxMb: number) =>
+const fileTooLarge = (maxMb: number) =>
   new ApiError(413, 'file_too_large', `A file may be at most ${maxMb} MB.`, { maxBytes: Math.floor(maxMb * 1024 * 1024) });
 const typeNotAllowed = () => new ApiError(415, 'file_type_not_allowed', 'Send pictures, PDF, text, office documents or zip archives.');
 const aborted = () => new ApiError(400, 'request_aborted', 'The upload was cancelled before the file arrived.');
