@@ -1,7 +1,7 @@
 /**
  * Files in conversations on loopback: a 5 MB file uploaded and downloaded (MB/s, median of 3), and the server's
- * memory while 20 clients upload 25 MB each at once (uploads must stream into the database part by part, not sit
- * whole in memory: the goal is ≤ 100 MB of growth). PGlite always; PostgreSQL too when BENCH_DATABASE_URL is set.
+ * memory while 20 clients upload 25 MB each at once (uploads must stream into storage part by part, not sit whole
+ * in memory: the goal is ≤ 100 MB of growth). PGlite always; PostgreSQL too when BENCH_DATABASE_URL is set.
  * Alone: `node scripts/bench/files.mjs`.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -99,7 +99,7 @@ async function run(db) {
 }
 
 export async function measureFiles() {
-  // On disk, as Foyer runs: in memory, PGlite would hold every uploaded byte in the process itself.
+  // On disk, as Foyer runs: the files' bytes go to the data directory beside PGlite's.
   const dataDir = mkdtempSync(join(tmpdir(), 'foyer-bench-files-'));
   const pglite = await openDatabase({ dataDir });
   // Closed with the services it ran under.

@@ -102,7 +102,7 @@ export async function startFoyer(env: Record<string, string | undefined> = proce
       : 'E-mail: off (set SMTP_URL and MAIL_FROM to send invitations by e-mail).',
   );
   const housekeeping = () =>
-    sweep(services.db, { mailKeepDays: config.MAIL_KEEP_DAYS, fileBytes: services.fileBytes }).catch((error: unknown) =>
+    sweep(services.db, services.fileBytes, { mailKeepDays: config.MAIL_KEEP_DAYS }).catch((error: unknown) =>
       log.error('Housekeeping failed:', error),
     );
   void housekeeping();

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from './db/database.ts';
 import { createChatBox, ensureContact } from './contacts/records.ts';
 import { sweep } from './maintenance.ts';
+import { memoryBytes } from './chat/files/memoryBytes.ts';
 import { createCode } from './contacts/oneTimeCodes.ts';
 import { emptyDatabase, testDatabases } from '../../tests/server/databases.ts';
 
@@ -32,7 +33,7 @@ describe.each(testDatabases)('the sweep on $name', ({ open }) => {
     await mail('gave-up-31', null, '31 days');
     await mail('sent-2', '2 days', null);
     await mail('due', null, null);
-    expect(await sweep(db, { mailKeepDays: 30 })).toEqual({ rateLimits: 1, codes: 2, mails: 2, files: 0 });
+    expect(await sweep(db, memoryBytes(), { mailKeepDays: 30 })).toEqual({ rateLimits: 1, codes: 2, mails: 2, files: 0 });
     expect(
       (await db.query<{ idempotency_key: string }>('select idempotency_key from mail_outbox order by id')).map(
         (row) => row.idempotency_key,

@@ -7,13 +7,13 @@ import type { Queryable } from './db/database.ts';
 import { pruneMail } from './mail/outbox.ts';
 import type { FileBytes } from './chat/files/bytes.ts';
 import { pruneFiles } from './chat/files/cleanup.ts';
-import { databaseBytes } from './chat/files/databaseBytes.ts';
 
 export const sweepEveryMs = 60 * 60 * 1000;
 
 export async function sweep(
   db: Queryable,
-  { mailKeepDays = 30, fileBytes = databaseBytes(db) }: { mailKeepDays?: number; fileBytes?: FileBytes } = {},
+  fileBytes: FileBytes,
+  { mailKeepDays = 30 }: { mailKeepDays?: number } = {},
 ): Promise<{ rateLimits: number; codes: number; mails: number; files: number }> {
   const rateLimits = await db.query(`delete from rate_limits where window_start < now() - interval '1 day' returning key`);
   // Used or expired codes are kept a while for support questions ("my link did not work"), then dropped.

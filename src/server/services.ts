@@ -19,6 +19,7 @@ import { sessionVersionCache, type SessionVersions } from './contacts/sessionVer
 import { defaultStreamMax, StreamLimits } from './api/streamLimits.ts';
 import type { FileBytes } from './chat/files/bytes.ts';
 import { databaseBytes } from './chat/files/databaseBytes.ts';
+import { diskBytes } from './chat/files/diskBytes.ts';
 
 export interface Services {
   config: Config;
@@ -43,7 +44,7 @@ export interface Services {
   presence: Presence;
   /** The built site's articles and titles, per language (helpCentre/articles.ts). */
   articles: () => Promise<ArticleIndex>;
-  /** Where conversations' files keep their bytes (chat/files/bytes.ts): the database. */
+  /** Where conversations' files keep their bytes (chat/files/bytes.ts): PostgreSQL, or the data directory beside PGlite. */
   fileBytes: FileBytes;
   /** The time now (ms since the epoch) for office hours; tests set it instead of waiting for an hour to come. */
   clock: () => number;
@@ -52,6 +53,9 @@ export interface Services {
 
 /** PGlite's own folder inside the data directory, which also holds the secret and the admin channel. */
 export const pgliteDir = (config: Pick<Config, 'FOYER_DATA_DIR'>) => join(config.FOYER_DATA_DIR, 'pglite');
+
+/** Beside PGlite, the bytes of conversations' files (chat/files/diskBytes.ts). */
+export const filesDir = (config: Pick<Config, 'FOYER_DATA_DIR'>) => join(config.FOYER_DATA_DIR, 'files');
 
 export async function createServices(
   config: Config,
@@ -92,7 +96,7 @@ export async function createServices(
     // Only missed-message e-mails ask who is reading: without e-mail nothing is recorded.
     presence: mail ? streamPresence(db, log) : noPresence,
     articles: articleIndex(config.FOYER_OUT_DIR),
-    fileBytes: databaseBytes(db),
+    fileBytes: db.kind === 'pglite' ? diskBytes(filesDir(config)) : databaseBytes(db),
     clock: Date.now,
     log,
   };

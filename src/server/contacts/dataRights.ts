@@ -1,8 +1,9 @@
 /**
  * What staff see of a contact, and the contact's data rights: everything stored about them as one document, and
  * erasure. Export names no staff member (only "staff") and describes one-time codes without their hashes.
- * Erasure deletes the contact; chat boxes, messages, events, read cursors and codes go with it (foreign keys
- * cascade), its sessions end (the session version is gone with the row) and its open streams end at once.
+ * Erasure deletes the contact; chat boxes, messages, files, events, read cursors and codes go with it (foreign keys
+ * cascade), then the files' bytes wherever they are kept; its sessions end (the session version is gone with the
+ * row) and its open streams end at once.
  */
 import type { ContactDetailsAnswer, ContactEraseAnswer, ContactExport, ExportAudience } from '../../lib/api/contacts.ts';
 import type { ChatStatus } from '../../lib/api/chat.ts';
@@ -119,7 +120,7 @@ export async function exportContact(db: Queryable, contactId: string, audience: 
 
 /** Erases a contact; `confirmEmail` must be their e-mail (any case), so a wrong id cannot erase someone else. */
 export async function eraseContact(
-  { db, chat }: Pick<Services, 'db' | 'chat'>,
+  { db, chat, fileBytes }: Pick<Services, 'db' | 'chat' | 'fileBytes'>,
   contactId: string,
   confirmEmail: string,
 ): Promise<ContactEraseAnswer['erased']> {
@@ -135,14 +136,17 @@ export async function eraseContact(
       [contactId],
     );
     const ids = boxes.map((box) => box.id);
+    const files = await tx.query<{ id: string }>(`select id from chat_files where chat_box_id = any($1::text[])`, [ids]);
     await tx.query(`delete from contacts where id = $1`, [contactId]);
     await forgetMailAbout(tx, contact.email, ids);
     // The per-address limit of "send me a new link" (api/chat.ts) is keyed by the address.
     await tx.query(`delete from rate_limits where key = $1`, [`newLink:${contact.email.trim().toLowerCase()}`]);
     await chat.announceEnd(tx, ids);
     await chat.announceAccessEnd(tx, { kind: 'contact', id: contactId });
-    return { ids, messages: count!.messages };
+    return { ids, messages: count!.messages, fileIds: files.map((file) => file.id) };
   });
+  // After the records (a process killed here leaves bytes nobody can reach, which housekeeping removes).
+  await fileBytes.remove(erased.fileIds);
   chat.endAccess({ kind: 'contact', id: contactId });
   chat.endChatBoxes(erased.ids);
   return { chatBoxes: erased.ids.length, messages: erased.messages };

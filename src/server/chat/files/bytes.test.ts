@@ -1,9 +1,14 @@
+import { mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { newFileId } from '../../ids.ts';
 import type { Database } from '../../db/database.ts';
 import { createChatBox, ensureContact } from '../../contacts/records.ts';
 import { emptyDatabase, testDatabases } from '../../../../tests/server/databases.ts';
 import { inParts, readWhole, type FileBytes } from './bytes.ts';
 import { databaseBytes } from './databaseBytes.ts';
+import { diskBytes } from './diskBytes.ts';
 import { memoryBytes } from './memoryBytes.ts';
 import { createRecord } from './records.ts';
 
@@ -25,9 +30,16 @@ describe('inParts', () => {
   });
 });
 
-// The database and the test double keep bytes alike: what one test proves of the double holds for the database.
+// The database, the disk and the test double keep bytes alike: what one test proves of the double holds for them.
 const stores: [string, () => Promise<{ bytes: FileBytes; newFile: () => Promise<string>; done: () => Promise<void> }>][] = [
-  ['memory', async () => ({ bytes: memoryBytes(), newFile: async () => `fl_${Math.random()}`, done: async () => {} })],
+  ['memory', async () => ({ bytes: memoryBytes(), newFile: async () => newFileId(), done: async () => {} })],
+  [
+    'a folder',
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'foyer-bytes-'));
+      return { bytes: diskBytes(dir), newFile: async () => newFileId(), done: async () => rmSync(dir, { recursive: true }) };
+    },
+  ],
   ...testDatabases.map(
     ({ name, open }) =>
       [
@@ -72,5 +84,43 @@ describe.each(stores)('file bytes in %s', (_name, open) => {
     await store.bytes.write(id, 'original', chunks(100));
     await store.bytes.remove([id]);
     expect((await readWhole(store.bytes, id, 'original')).length).toBe(0);
+  });
+});
+
+describe.each([
+  ['memory', () => ({ bytes: memoryBytes(), dir: undefined })],
+  [
+    'a folder',
+    () => {
+      const dir = mkdtempSync(join(tmpdir(), 'foyer-bytes-'));
+      return { bytes: diskBytes(dir), dir };
+    },
+  ],
+] as const)('bytes left behind in %s', (_name, open) => {
+  it('go when their record is gone, with what a killed process half wrote an hour ago; the rest stays', async () => {
+    const { bytes, dir } = open();
+    const [kept, orphan] = [newFileId(), newFileId()];
+    await bytes.write(kept, 'original', chunks(10));
+    await bytes.write(orphan, 'original', chunks(10));
+    await bytes.write(orphan, 'thumb', chunks(10));
+    if (dir) {
+      writeFileSync(join(dir, `.partial-${kept}.display.new`), 'being written');
+      writeFileSync(join(dir, `.partial-${orphan}.display.old`), 'left by a killed process');
+      const hoursAgo = new Date(Date.now() - 61 * 60 * 1000);
+      utimesSync(join(dir, `.partial-${orphan}.display.old`), hoursAgo, hoursAgo);
+    }
+    const asked: string[] = [];
+    const removed = await bytes.removeOrphans(async (ids) => {
+      asked.push(...ids);
+      return new Set(ids.filter((id) => id === kept));
+    });
+    expect(removed).toBe(1);
+    expect(asked.sort()).toEqual([kept, orphan].sort());
+    expect((await readWhole(bytes, kept, 'original')).length).toBe(10);
+    expect((await readWhole(bytes, orphan, 'thumb')).length).toBe(0);
+    if (dir) {
+      expect(readdirSync(dir).sort()).toEqual([`.partial-${kept}.display.new`, kept]);
+      rmSync(dir, { recursive: true });
+    }
   });
 });

@@ -1,7 +1,8 @@
 /**
- * Where a file's bytes live, behind one interface: the database (databaseBytes.ts, for PGlite and PostgreSQL alike,
- * so several processes share them with nothing else to run and a backup holds them), or memory in tests
- * (memoryBytes.ts). Bytes go in and come out as parts, never whole, so a 25 MB upload never sits in memory.
+ * Where a file's bytes live, behind one interface: on PostgreSQL the database (databaseBytes.ts), so several
+ * processes share them with nothing else to run and a backup holds them; on PGlite the data directory
+ * (diskBytes.ts), as PGlite would keep every byte in the server's own memory; memory in tests (memoryBytes.ts).
+ * Bytes go in and come out as parts, never whole, so a 25 MB upload never sits in memory.
  */
 import type { FileVariant } from '../../../lib/api/files.ts';
 
@@ -13,8 +14,13 @@ export interface FileBytes {
   write(fileId: string, variant: FileVariant, parts: AsyncIterable<Uint8Array>): Promise<void>;
   /** A variant's bytes in order; nothing if there are none. */
   read(fileId: string, variant: FileVariant): AsyncIterable<Uint8Array>;
-  /** Forgets every variant of the files (their records go with them in the database). */
+  /** Forgets every variant of the files; their records go first (files.ts), so none is ever left without its bytes. */
   remove(fileIds: readonly string[]): Promise<void>;
+  /**
+   * Removes bytes whose record is gone (a process killed between the two) and writes a killed process left half
+   * done; `recorded` says which of some ids still have a record. Answers how many files' bytes went.
+   */
+  removeOrphans(recorded: (fileIds: readonly string[]) => Promise<ReadonlySet<string>>): Promise<number>;
 }
 
 /** Cuts a stream into parts of `size` bytes (the last one shorter). */

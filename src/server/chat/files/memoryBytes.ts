@@ -8,6 +8,9 @@ export interface MemoryBytes extends FileBytes {
 
 export function memoryBytes(): MemoryBytes {
   const stored = new Map<string, Uint8Array[]>();
+  const remove = async (fileIds: readonly string[]) => {
+    for (const key of [...stored.keys()]) if (fileIds.includes(key.split('/')[0]!)) stored.delete(key);
+  };
   return {
     stored,
     async write(fileId, variant, parts) {
@@ -18,8 +21,13 @@ export function memoryBytes(): MemoryBytes {
     async *read(fileId, variant) {
       yield* stored.get(`${fileId}/${variant}`) ?? [];
     },
-    async remove(fileIds) {
-      for (const key of [...stored.keys()]) if (fileIds.includes(key.split('/')[0]!)) stored.delete(key);
+    remove,
+    async removeOrphans(recorded) {
+      const fileIds = [...new Set([...stored.keys()].map((key) => key.split('/')[0]!))];
+      const known = await recorded(fileIds);
+      const orphans = fileIds.filter((fileId) => !known.has(fileId));
+      await remove(orphans);
+      return orphans.length;
     },
   };
 }

@@ -67,7 +67,7 @@ export async function completeRecord(db: Queryable, id: string, chatBoxId: strin
   return toStoredFile(earlier);
 }
 
-/** Removes records with their bytes (their parts follow by foreign key). */
+/** Removes records (in the database, their parts follow by foreign key); cleanup.ts's `removeFiles` removes bytes too. */
 export async function removeRecords(db: Queryable, ids: readonly string[]): Promise<void> {
   if (ids.length) await db.query(`delete from chat_files where id = any($1::text[])`, [ids]);
 }

@@ -1,7 +1,7 @@
 /**
  * An upload: the request's body streamed into the file's parts as it arrives, its type taken from its first part,
  * its size counted against ATTACHMENT_MAX_MB and its hash computed on the way. A refusal or a dropped connection
- * removes what was stored; a process killed mid-upload leaves an incomplete record, which the scan removes
+ * removes what was stored; a process killed mid-upload leaves an incomplete record, which housekeeping removes
  * (cleanup.ts) and nobody ever reads.
  */
 import { createHash } from 'node:crypto';
@@ -12,7 +12,8 @@ import { newFileId } from '../../ids.ts';
 import type { Services } from '../../services.ts';
 import { inParts } from './bytes.ts';
 import { makePictureCopies } from './pictures.ts';
-import { completeRecord, createRecord, removeRecords } from './records.ts';
+import { removeFiles } from './cleanup.ts';
+import { completeRecord, createRecord } from './records.ts';
 import { pictureTypes, typeOfContent } from './sniff.ts';
 
 export interface Upload {
@@ -64,12 +65,12 @@ export async function uploadFile(services: Services, upload: Upload): Promise<St
     }
     await fileBytes.write(id, 'original', counted());
     const picture = pictureTypes.has(type) ? await makePictureCopies(fileBytes, id) : undefined;
-    return await completeRecord(db, id, upload.chatBoxId, { type, size, sha256: hash.digest('hex'), ...picture });
+    const stored = await completeRecord(db, id, upload.chatBoxId, { type, size, sha256: hash.digest('hex'), ...picture });
+    // The same content was there already: its record is answered and this upload's went, so its bytes go too.
+    if (stored.id !== id) await fileBytes.remove([id]);
+    return stored;
   } catch (error) {
-    await fileBytes
-      .remove([id])
-      .then(() => removeRecords(db, [id]))
-      .catch((failed: unknown) => services.log.error('An upload could not be removed:', failed));
+    await removeFiles(db, fileBytes, [id]).catch((failed: unknown) => services.log.error('An upload could not be removed:', failed));
     throw error;
   }
 }
