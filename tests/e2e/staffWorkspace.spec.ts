@@ -13,6 +13,7 @@ import { caughtMailTo, foyer, inviteLink } from './cli.ts';
 import { articleIn, articlePath, fill, messages } from './content.ts';
 import { createAccount, emulatorHost, uniqueEmail } from './emulator.ts';
 import { signedIn } from './staffSignIn.ts';
+import { readZip } from '../server/zip.ts';
 import { expect, test } from './fixtures.ts';
 
 const en = messages('en');
@@ -367,7 +368,7 @@ test('staff find a contact in the directory by name or e-mail, without an id, an
   await expect(heading).toBeVisible();
 });
 
-test('an admin exports a contact’s data as JSON and erases the contact after typing their e-mail', async ({ browser }) => {
+test('an admin exports a contact’s data as a zip and erases the contact after typing their e-mail', async ({ browser }) => {
   const invitation = inviteLink(['--name', 'Erin Erase']);
   const contact = await (await browser.newContext()).newPage();
   await contact.goto(invitation.path);
@@ -388,14 +389,15 @@ test('an admin exports a contact’s data as JSON and erases the contact after t
 
   // The copy to hand over (no internal notes: the API tests check what is left out), then the team's, named so.
   for (const [button, file, status] of [
-    ['dataRights.exportForContact', `contact-${invitation.contactId}.json`, 'dataRights.exportedForContact'],
-    ['dataRights.exportWithNotes', `contact-${invitation.contactId}-with-internal-notes.json`, 'dataRights.exportedWithNotes'],
+    ['dataRights.exportForContact', `contact-${invitation.contactId}.zip`, 'dataRights.exportedForContact'],
+    ['dataRights.exportWithNotes', `contact-${invitation.contactId}-with-internal-notes.zip`, 'dataRights.exportedWithNotes'],
   ] as const) {
     const downloading = admin.waitForEvent('download');
     await admin.getByRole('button', { name: en[button]! }).click();
     const download = await downloading;
     expect(download.suggestedFilename()).toBe(file);
-    const exported = JSON.parse(await readFile((await download.path())!, 'utf8'));
+    const zip = await readZip(await readFile((await download.path())!));
+    const exported = JSON.parse(zip.get(`contact-${invitation.contactId}.json`)!.toString());
     expect(exported.contact.email).toBe(invitation.email);
     expect(JSON.stringify(exported)).toContain('Please forget me');
     expect(JSON.stringify(exported)).not.toMatch(/hash/i);

@@ -1,6 +1,6 @@
 /**
  * A contact's data rights, for admins only (agents see nothing): "Export for the contact" downloads everything stored
- * about the contact but internal notes as contact-{id}.json, the copy to hand over; "Export with internal notes" the
+ * about the contact but internal notes, with their conversations' files, as contact-{id}.zip, the copy to hand over; "Export with internal notes" the
  * team's copy; "Erase contact" opens a dialog that asks for the contact's e-mail, typed, first.
  * Mount it wherever staff see a contact: `<ContactDataRights contactId email lang t getToken />`.
  */
@@ -8,7 +8,8 @@ import { useStore } from '@nanostores/react';
 import { useId, useMemo, useRef, useState, type SubmitEvent } from 'react';
 import type { TokenGetter } from '../../lib/chat/chatApi.ts';
 import type { ExportAudience } from '../../lib/api/contacts.ts';
-import { downloadJson, exportFileName } from '../../lib/contacts/download.ts';
+import { exportFileName } from '../../lib/api/constants.ts';
+import { downloadBlob } from '../../lib/contacts/download.ts';
 import { ApiRequestError } from '../../lib/http/client.ts';
 import type { Lang } from '../../lib/i18n/languages.ts';
 import type { Translate } from '../../lib/i18n/translate.ts';
@@ -46,7 +47,7 @@ export default function ContactDataRights({ contactId, email, t, getToken, onEra
     setProblem(undefined);
     setStatus('');
     try {
-      downloadJson(exportFileName(contactId, audience), await api.exportContact(contactId, audience));
+      downloadBlob(exportFileName(contactId, audience), await api.exportContact(contactId, audience));
       setStatus(t(audience === 'team' ? 'dataRights.exportedWithNotes' : 'dataRights.exportedForContact'));
     } catch (error) {
       setProblem(codeOf(error));

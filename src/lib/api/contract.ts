@@ -149,6 +149,8 @@ export const contract = {
   contactsList: { body: contactsList, answer: contactsListAnswer },
   contactDetails: { body: contactDetailsBody, answer: contactDetailsAnswer },
   contactExport: { body: contactExportBody, answer: contactExportAnswer },
+  // A zip: the export's document and the files its messages carry (server/contacts/exportArchive.ts).
+  contactExportArchive: { body: contactExportBody },
   contactErase: { body: contactEraseBody, answer: contactEraseAnswer },
   helpful: { body: helpfulBody, answer: helpfulAnswer },
   helpfulComment: { body: helpfulCommentBody, answer: helpfulAnswer },

@@ -58,6 +58,7 @@ export const endpoints = {
   contactsList: { method: 'POST', path: '/api/contacts/list' },
   contactDetails: { method: 'POST', path: '/api/contacts/details' },
   contactExport: { method: 'POST', path: '/api/contacts/export' },
+  contactExportArchive: { method: 'POST', path: '/api/contacts/export/archive' },
   contactErase: { method: 'POST', path: '/api/contacts/erase' },
   // The help centre
   helpful: { method: 'POST', path: '/api/helpful' },

@@ -1,12 +1,6 @@
-/** Hands a JSON document to the browser as a file download (a contact's data export), without a server round trip. */
-import type { ExportAudience } from '../api/contacts.ts';
+/** Hands a file the page holds to the browser as a download (a contact's data export). */
 
-/** The team's copy says so in its name, so it is not the file handed to the contact by mistake. */
-export const exportFileName = (contactId: string, audience: ExportAudience) =>
-  audience === 'team' ? `contact-${contactId}-with-internal-notes.json` : `contact-${contactId}.json`;
-
-export function downloadJson(fileName: string, data: unknown): void {
-  const blob = new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' });
+export function downloadBlob(fileName: string, blob: Blob): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

@@ -96,6 +96,31 @@ export async function request<T>(path: string, { bearer, body, ...options }: Req
   }
 }
 
+/** A call whose answer is a file (a contact's export as a zip): its bytes, or the refusal as an ApiRequestError. */
+export async function requestFile<N extends EndpointName>(name: N, { bearer, body }: { bearer: string; body: BodyOf<N> }): Promise<Blob> {
+  const { method, path } = endpoints[name];
+  try {
+    return await client(path, {
+      method,
+      body: body as Record<string, unknown>,
+      responseType: 'blob',
+      headers: { Authorization: `Bearer ${bearer}` },
+    });
+  } catch (error) {
+    // A refusal's JSON arrived as a Blob as well.
+    if (error instanceof FetchError && error.data instanceof Blob) {
+      error.data = await error.data
+        .text()
+        .then(
+          (text) => JSON.parse(text) as unknown,
+          () => undefined,
+        )
+        .catch(() => undefined);
+    }
+    throw toApiError(error);
+  }
+}
+
 /**
  * A call to one of the API's endpoints, by name (lib/api/endpoints.ts): its method and path from there, its body and
  * answer typed by the contract (lib/api/contract.ts, types only: the browser never loads zod). `origin` for a page

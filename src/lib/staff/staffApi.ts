@@ -10,14 +10,19 @@ import type { EndpointName } from '../api/endpoints.ts';
 import type { StaffRole } from '../api/staff.ts';
 import type { Lang } from '../i18n/languages.ts';
 import type { TokenGetter } from '../chat/chatApi.ts';
-import { ApiRequestError, requestEndpoint } from '../http/client.ts';
+import { ApiRequestError, requestEndpoint, requestFile } from '../http/client.ts';
 
-/** A call with the staff member's id token, asked for at the moment of the call. */
+/** The staff member's id token, asked for at the moment of the call. */
+async function bearerOf(getToken: TokenGetter): Promise<string> {
+  const token = await getToken();
+  if (!token) throw new ApiRequestError(401, 'unauthorized', 'Nobody on the staff is signed in.');
+  return token;
+}
+
+/** A call with the staff member's id token. */
 export function staffCaller(getToken: TokenGetter) {
   return async function call<N extends EndpointName>(name: N, body: BodyOf<N>) {
-    const token = await getToken();
-    if (!token) throw new ApiRequestError(401, 'unauthorized', 'Nobody on the staff is signed in.');
-    return requestEndpoint(name, { bearer: token, body });
+    return requestEndpoint(name, { bearer: await bearerOf(getToken), body });
   };
 }
 
@@ -44,8 +49,9 @@ export function createStaffApi(getToken: TokenGetter) {
       call('chatPriority', { chatBoxId, priority }).then((answer) => answer.priority),
     snooze: (chatBoxId: string, until: string | null) => call('chatSnooze', { chatBoxId, until }).then((answer) => answer.snoozedUntil),
     bulk: (body: BodyOf<'inboxBulk'>) => call('inboxBulk', body),
-    exportContact: (contactId: string, audience: ExportAudience) =>
-      call('contactExport', { contactId, audience }).then((answer) => answer.export),
+    /** A zip: the document and the files its messages carry. */
+    exportContact: async (contactId: string, audience: ExportAudience) =>
+      requestFile('contactExportArchive', { bearer: await bearerOf(getToken), body: { contactId, audience } }),
     eraseContact: (contactId: string, confirmEmail: string) =>
       call('contactErase', { contactId, confirmEmail }).then((answer) => answer.erased),
   };

@@ -1,4 +1,7 @@
-/** POST /api/contacts/*: a contact's own record; for staff the directory and a contact's details, and for admins export and erasure. */
+/**
+ * POST /api/contacts/*: a contact's own record; for staff the directory and a contact's details, and for admins export
+ * (a document, or a zip with the files too) and erasure.
+ */
 import {
   type ContactDetailsAnswer,
   type ContactEraseAnswer,
@@ -8,6 +11,7 @@ import {
 import type { ContactAnswer } from '../../lib/api/sessions.ts';
 import { contactDetails, eraseContact, exportContact } from '../contacts/dataRights.ts';
 import { listContacts } from '../contacts/directory.ts';
+import { exportArchive } from '../contacts/exportArchive.ts';
 import { findContact } from '../contacts/records.ts';
 import { ApiError } from '../errors.ts';
 import { route } from './route.ts';
@@ -41,6 +45,12 @@ export const routes = [
     handle: async ({ services, body }): Promise<ContactExportAnswer> => ({
       export: await exportContact(services.db, body.contactId, body.audience),
     }),
+  }),
+
+  route({
+    endpoint: 'contactExportArchive',
+    caller: 'admin',
+    handle: ({ services, body }) => exportArchive(services, body.contactId, body.audience),
   }),
 
   route({

@@ -14,6 +14,7 @@ import { emptyDatabase, testDatabases } from '../../../tests/server/databases.ts
 import { contactWithSession } from '../../../tests/server/invitations.ts';
 import { startApiServer, type ApiServer } from '../../../tests/server/apiServer.ts';
 import { testServices } from '../../../tests/server/services.ts';
+import { readZip } from '../../../tests/server/zip.ts';
 
 const emulator = useAuthEmulator();
 
@@ -226,6 +227,56 @@ describe.each(testDatabases)('files in conversations on $name', ({ open }) => {
     expect((await download(anasAccess, anasFile.id)).status).toBe(200);
     await revokeContact(services, ana.email);
     expect((await download(anasAccess, anasFile.id)).status).toBe(403);
+  });
+
+  it("the contact's export holds their files: staff pictures as the copy they saw, no internal note's", async () => {
+    const ana = await contactWithSession(services);
+    const admin = await signedInStaff(db, emulator.host, 'admin', 'Lee');
+    const send = (token: string, text: string, files: { id: string; name: string }[], internal = false) =>
+      post('/api/chat/messages/send', token, {
+        chatBoxId: ana.chatBoxId,
+        clientId: randomUUID(),
+        text,
+        files,
+        ...(internal && { internal }),
+      });
+    const invoice = Buffer.from('%PDF-1.7\nAna’s invoice');
+    const anasPdf = (await (await upload(ana.token, ana.chatBoxId, 'invoice.pdf', invoice)).json()).file;
+    const staffPhoto = (await (await upload(admin.idToken, ana.chatBoxId, 'IMG_7.JPG', await photo())).json()).file;
+    const note = (await (await upload(admin.idToken, ana.chatBoxId, 'notes.txt', 'for the team')).json()).file;
+    expect((await send(ana.token, 'My invoice', [{ id: anasPdf.id, name: '../../invoice.pdf' }])).status).toBe(200);
+    expect((await send(admin.idToken, 'Like this', [{ id: staffPhoto.id, name: 'IMG_7.JPG' }])).status).toBe(200);
+    expect((await send(admin.idToken, 'Careful', [{ id: note.id, name: 'notes.txt' }], true)).status).toBe(200);
+
+    const archive = async (audience: 'contact' | 'team', token = admin.idToken) => {
+      const response = await fetch(`${server.url}/api/contacts/export/archive`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ contactId: ana.contactId, audience }),
+      });
+      return { response, entries: response.ok ? await readZip(Buffer.from(await response.arrayBuffer())) : new Map() };
+    };
+    const forAna = await archive('contact');
+    expect(forAna.response.headers.get('content-disposition')).toContain(`contact-${ana.contactId}.zip`);
+    expect([...forAna.entries.keys()].sort()).toEqual(
+      [`contact-${ana.contactId}.json`, `files/${anasPdf.id}/invoice.pdf`, `files/${staffPhoto.id}/IMG_7.webp`].sort(),
+    );
+    expect(forAna.entries.get(`files/${anasPdf.id}/invoice.pdf`)!.equals(invoice)).toBe(true);
+    const copy = await sharp(forAna.entries.get(`files/${staffPhoto.id}/IMG_7.webp`)!).metadata();
+    expect(copy.format).toBe('webp');
+    expect(copy.exif).toBeUndefined();
+    const document = JSON.parse(forAna.entries.get(`contact-${ana.contactId}.json`)!.toString());
+    expect(document.contact.email).toBe(ana.email);
+    expect(JSON.stringify(document)).not.toContain(note.id);
+
+    const forTeam = await archive('team');
+    expect(forTeam.response.headers.get('content-disposition')).toContain(`contact-${ana.contactId}-with-internal-notes.zip`);
+    expect(forTeam.entries.get(`files/${note.id}/notes.txt`)!.toString()).toBe('for the team');
+    expect((await sharp(forTeam.entries.get(`files/${staffPhoto.id}/IMG_7.JPG`)!).metadata()).exif).toBeDefined();
+    // Admins only.
+    const agent = await signedInStaff(db, emulator.host, 'agent', 'Bo');
+    expect((await archive('contact', agent.idToken)).response.status).toBe(403);
+    expect((await archive('contact', ana.token)).response.status).toBe(401);
   });
 
   it('erasure takes the bytes with the contact; a file no message took goes after a day, an unfinished one after an hour', async () => {

@@ -222,6 +222,7 @@ describe.each(testDatabases)('the API under malformed input on $name', ({ open }
     ['/api/contacts/list', () => ({ query: 'ana%_\\', offset: 0, limit: 10 })],
     ['/api/contacts/details', (c) => ({ contactId: c.contactId })],
     ['/api/contacts/export', (c) => ({ contactId: c.contactId })],
+    ['/api/contacts/export/archive', (c) => ({ contactId: c.contactId, audience: 'team' })],
     ['/api/contacts/erase', (c) => ({ contactId: c.contactId, confirmEmail: 'ana@example.com' })],
   ];
 
