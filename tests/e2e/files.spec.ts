@@ -1,7 +1,8 @@
 /**
- * Files in a conversation, as people send them: a contact pastes a screenshot (en, and ar right to left) and staff
- * see it live, open it full size and come back with Escape; a PDF goes both ways through the attach button; a file
- * over the limit is refused in the page's language; an SVG with a script is served so that it cannot run.
+ * Files in a conversation, as people send them: a contact pastes two screenshots (en, and ar and he right to left)
+ * and staff see them live, open them full size, move between them with the arrow keys and come back with Escape; a
+ * PDF goes both ways through the attach button; a file over the limit is refused in the page's language; an SVG with
+ * a script cannot run.
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
@@ -20,26 +21,29 @@ async function contactPage(browser: Browser, lang: string): Promise<{ page: Page
 }
 
 /** A screenshot on the clipboard, pasted into the composer (what Ctrl+V does with one). */
-async function pasteScreenshot(page: Page, lang: string) {
+async function pasteScreenshot(page: Page, lang: string, name: string, colour: string) {
   await composer(page, lang).focus();
-  await page.evaluate(async () => {
-    const canvas = document.createElement('canvas');
-    canvas.width = 640;
-    canvas.height = 400;
-    const context = canvas.getContext('2d')!;
-    context.fillStyle = '#c33';
-    context.fillRect(0, 0, 640, 400);
-    const blob = await new Promise<Blob>((done) => canvas.toBlob((made) => done(made!), 'image/png'));
-    const transfer = new DataTransfer();
-    transfer.items.add(new File([blob], 'image.png', { type: 'image/png' }));
-    document.activeElement!.dispatchEvent(new ClipboardEvent('paste', { clipboardData: transfer, bubbles: true, cancelable: true }));
-  });
+  await page.evaluate(
+    async ({ name, colour }) => {
+      const canvas = document.createElement('canvas');
+      canvas.width = 640;
+      canvas.height = 400;
+      const context = canvas.getContext('2d')!;
+      context.fillStyle = colour;
+      context.fillRect(0, 0, 640, 400);
+      const blob = await new Promise<Blob>((done) => canvas.toBlob((made) => done(made!), 'image/png'));
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([blob], name, { type: 'image/png' }));
+      document.activeElement!.dispatchEvent(new ClipboardEvent('paste', { clipboardData: transfer, bubbles: true, cancelable: true }));
+    },
+    { name, colour },
+  );
 }
 
 const pdf = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
 
-for (const lang of ['en', 'ar']) {
-  test(`a contact pastes a screenshot and staff see it live, full size, in ${lang}`, async ({ browser }) => {
+for (const lang of ['en', 'ar', 'he']) {
+  test(`a contact pastes screenshots and staff see them live, full size, in ${lang}`, async ({ browser }) => {
     const t = messages(lang);
     const contact = await contactPage(browser, lang);
     const staff = await signedIn(browser, '/en/chat', undefined, 'en');
@@ -47,15 +51,17 @@ for (const lang of ['en', 'ar']) {
     await expect(log(contact.page, lang)).toBeVisible();
     await expect(log(staff, 'en')).toBeVisible();
 
-    await pasteScreenshot(contact.page, lang);
+    await pasteScreenshot(contact.page, lang, 'image.png', '#c33');
+    await pasteScreenshot(contact.page, lang, 'image-2.png', '#36c');
     const staged = contact.page.getByRole('list', { name: t['chat.files.staged']! });
-    await expect(staged.getByRole('listitem')).toHaveCount(1);
+    await expect(staged.getByRole('listitem')).toHaveCount(2);
     await staged.getByLabel(fill(t['chat.files.caption']!, { name: 'image.png' })).fill('The error');
-    if (lang === 'ar') expect(violationsOf(await new AxeBuilder({ page: contact.page }).include('.chat').analyze())).toEqual([]);
+    await staged.getByLabel(fill(t['chat.files.caption']!, { name: 'image-2.png' })).fill('Closer');
+    if (lang !== 'en') expect(violationsOf(await new AxeBuilder({ page: contact.page }).include('.chat').analyze())).toEqual([]);
     await composer(contact.page, lang).press('Enter');
     await expect(staged).toHaveCount(0);
 
-    // Staff: the picture in the conversation at its size, announced; open, move, close with Escape, focus back.
+    // Staff: the pictures in the conversation at their size, announced; open, move, close with Escape, focus back.
     const picture = log(staff, 'en').getByRole('button', { name: 'The error' });
     await expect(picture).toBeVisible();
     await expect(picture.locator('img')).toHaveAttribute('width', '240');
@@ -67,13 +73,30 @@ for (const lang of ['en', 'ar']) {
     await expect(viewer).toBeVisible();
     await expect(viewer.getByRole('img', { name: 'The error' })).toBeVisible();
     expect(violationsOf(await new AxeBuilder({ page: staff }).include('.picture-viewer').analyze())).toEqual([]);
+    const en = messages('en');
+    await expect(viewer.getByRole('button', { name: en['chat.files.close']! })).toBeFocused();
+    await staff.keyboard.press('ArrowRight');
+    await expect(viewer.getByRole('img', { name: 'Closer' })).toBeVisible();
+    await expect(viewer).toContainText(fill(en['chat.files.position']!, { n: 2, total: 2 }));
+    // At the last picture the focus is still in the dialog, so the keys still work.
+    await staff.keyboard.press('ArrowRight');
+    await staff.keyboard.press('ArrowLeft');
+    await expect(viewer.getByRole('img', { name: 'The error' })).toBeVisible();
     await staff.keyboard.press('Escape');
     await expect(viewer).toHaveCount(0);
     await expect(picture).toBeFocused();
 
-    // The contact sees their own picture, in place.
-    await expect(log(contact.page, lang).getByRole('button', { name: 'The error' }).locator('img')).toBeVisible();
-    if (lang === 'ar') expect(violationsOf(await new AxeBuilder({ page: contact.page }).include('.chat').analyze())).toEqual([]);
+    // The contact sees their own pictures, in place; in right-to-left pages the left arrow moves forward.
+    const own = log(contact.page, lang).getByRole('button', { name: 'The error' });
+    await expect(own.locator('img')).toBeVisible();
+    if (lang !== 'en') expect(violationsOf(await new AxeBuilder({ page: contact.page }).include('.chat').analyze())).toEqual([]);
+    await own.click();
+    const theirs = contact.page.getByRole('dialog', { name: t['chat.files.viewer']! });
+    await expect(theirs.getByRole('button', { name: t['chat.files.close']! })).toBeFocused();
+    await contact.page.keyboard.press(lang === 'en' ? 'ArrowRight' : 'ArrowLeft');
+    await expect(theirs.getByRole('img', { name: 'Closer' })).toBeVisible();
+    await contact.page.keyboard.press('Escape');
+    await expect(own).toBeFocused();
   });
 }
 

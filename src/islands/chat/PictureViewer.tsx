@@ -19,6 +19,7 @@ interface Props {
 
 export default function PictureViewer({ t, pictures, fileId, show, close, fileUrl }: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
+  const closeButton = useRef<HTMLButtonElement>(null);
   const index = Math.max(
     0,
     pictures.findIndex((picture) => picture.id === fileId),
@@ -30,6 +31,9 @@ export default function PictureViewer({ t, pictures, fileId, show, close, fileUr
     if (!element) return;
     const opener = document.activeElement as HTMLElement | null;
     element.showModal();
+    // The dialog would focus its first button ("Previous", or "Next" at the first picture); React's autoFocus is
+    // only a focus() at mount, before showModal.
+    closeButton.current?.focus();
     return () => {
       element.close();
       opener?.focus();
@@ -55,16 +59,17 @@ export default function PictureViewer({ t, pictures, fileId, show, close, fileUr
         <p className="picture-viewer-position" aria-live="polite">
           {t('chat.files.position', { n: index + 1, total: pictures.length })}
         </p>
-        <button type="button" className="button" onClick={() => move(-1)} disabled={index === 0}>
+        {/* aria-disabled, not disabled: a focused button that became disabled would drop the focus out of the dialog. */}
+        <button type="button" className="button" onClick={() => move(-1)} aria-disabled={index === 0}>
           {t('chat.files.previous')}
         </button>
-        <button type="button" className="button" onClick={() => move(1)} disabled={index === pictures.length - 1}>
+        <button type="button" className="button" onClick={() => move(1)} aria-disabled={index === pictures.length - 1}>
           {t('chat.files.next')}
         </button>
         <a className="button" href={fileUrl(picture.id, 'display')} download={picture.name}>
           {t('chat.files.download')}
         </a>
-        <button type="button" className="button" onClick={close} autoFocus>
+        <button type="button" className="button" onClick={close} ref={closeButton}>
           {t('chat.files.close')}
         </button>
       </div>
