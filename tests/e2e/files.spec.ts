@@ -1,8 +1,8 @@
 /**
  * Files in a conversation, as people send them: a contact pastes two screenshots (en, and ar and he right to left)
  * and staff see them live, open them full size, move between them with the arrow keys and come back with Escape; a
- * PDF goes both ways through the attach button; a file over the limit is refused in the page's language; an SVG with
- * a script cannot run.
+ * PDF goes both ways through the attach button; an upload cut by a lost connection starts again by itself and makes
+ * one message; a file over the limit is refused in the page's language; an SVG with a script cannot run.
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
@@ -12,11 +12,12 @@ import { inviteLink } from './cli.ts';
 import { fill, messages } from './content.ts';
 import { expect, test } from './fixtures.ts';
 import { signedIn } from './staffSignIn.ts';
+import { startTcpProxy } from './tcpProxy.ts';
 
-async function contactPage(browser: Browser, lang: string): Promise<{ page: Page; chatBoxId: string }> {
+async function contactPage(browser: Browser, lang: string, origin = ''): Promise<{ page: Page; chatBoxId: string }> {
   const invitation = inviteLink(['--name', 'Ana', '--lang', lang]);
   const page = await (await browser.newContext()).newPage();
-  await page.goto(invitation.path.replace(/^\/[a-zA-Z-]+\//, `/${lang}/`));
+  await page.goto(origin + invitation.path.replace(/^\/[a-zA-Z-]+\//, `/${lang}/`));
   return { page, chatBoxId: invitation.chatBoxId };
 }
 
@@ -133,6 +134,48 @@ test('a PDF goes both ways through the attach button, as a download link', async
   await composer(contact.page, 'en').press('Enter');
   await expect(log(staff, 'en').getByRole('link', { name: /filled\.pdf/ })).toBeVisible();
   await expect(log(staff, 'en').getByRole('link', { name: /draft\.txt/ })).toHaveCount(0);
+});
+
+test('an upload cut by a lost connection starts again by itself, and the message arrives once', async ({ browser, baseURL }) => {
+  const t = messages('en');
+  const proxy = await startTcpProxy(Number(new URL(baseURL!).port));
+  try {
+    const contact = await contactPage(browser, 'en', proxy.origin);
+    const staff = await signedIn(browser, '/en/chat');
+    await staff.goto(`/en/chat/${contact.chatBoxId}`);
+    await expect(log(contact.page, 'en')).toBeVisible();
+    await expect(log(staff, 'en')).toBeVisible();
+
+    // 3 MB at 256 KB/s: twelve seconds to go up, cut after the first part.
+    proxy.throttle(256 * 1024);
+    const invoice = Buffer.concat([pdf, Buffer.alloc(3 * 1024 * 1024, 32)]);
+    await contact.page
+      .getByLabel(t['chat.files.attach']!)
+      .setInputFiles({ name: 'invoice.pdf', mimeType: 'application/pdf', buffer: invoice });
+    await composer(contact.page, 'en').fill('My invoice');
+    await composer(contact.page, 'en').press('Enter');
+    const progress = log(contact.page, 'en').getByRole('progressbar', { name: fill(t['chat.files.uploading']!, { name: 'invoice.pdf' }) });
+    await expect.poll(() => progress.evaluate((bar: HTMLProgressElement) => bar.value), { timeout: 10_000 }).toBeGreaterThan(256 * 1024);
+    proxy.cut();
+    await expect(contact.page.getByText(t['chat.reconnecting']!)).toBeVisible({ timeout: 20_000 });
+    await expect(log(staff, 'en').getByText('My invoice')).toHaveCount(0);
+    proxy.throttle(undefined);
+    proxy.restore();
+
+    // As soon as the stream is back (its backoff is at most 30 s), the outbox uploads the file again and sends.
+    await expect(log(staff, 'en').getByRole('link', { name: /invoice\.pdf/ })).toHaveCount(1, { timeout: 60_000 });
+    await expect(log(staff, 'en').getByText('My invoice')).toHaveCount(1);
+    const href = (await log(staff, 'en')
+      .getByRole('link', { name: /invoice\.pdf/ })
+      .getAttribute('href'))!;
+    expect((await (await staff.request.get(href)).body()).equals(invoice)).toBe(true);
+    // Once, also for the server: a reload shows one message with one file.
+    await contact.page.reload();
+    await expect(log(contact.page, 'en').getByRole('link', { name: /invoice\.pdf/ })).toHaveCount(1);
+    await expect(log(contact.page, 'en').getByText('My invoice')).toHaveCount(1);
+  } finally {
+    await proxy.close();
+  }
 });
 
 test('a file over the limit is refused in the page’s language, and nothing is sent', async ({ browser }) => {

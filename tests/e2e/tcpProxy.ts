@@ -1,7 +1,7 @@
 /**
  * A TCP proxy between the browser and the test server, to cut a connection the way a network does: Playwright's
  * setOffline does not end a stream already open (TOOLCHAIN.md). While cut, open sockets are destroyed and new
- * ones refused.
+ * ones refused. `throttle` slows what clients send, so an upload is still under way when the cut comes.
  */
 import { createServer, connect, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
@@ -10,12 +10,15 @@ export interface TcpProxy {
   origin: string;
   cut(): void;
   restore(): void;
+  /** At most this many bytes a second from each client to the server; undefined for full speed. */
+  throttle(bytesPerSecond: number | undefined): void;
   close(): Promise<void>;
 }
 
 export async function startTcpProxy(targetPort: number): Promise<TcpProxy> {
   const sockets = new Set<Socket>();
   let cut = false;
+  let rate: number | undefined;
   const server = createServer((client) => {
     if (cut) return void client.destroy();
     const upstream = connect(targetPort, '127.0.0.1');
@@ -24,7 +27,16 @@ export async function startTcpProxy(targetPort: number): Promise<TcpProxy> {
       socket.on('close', () => sockets.delete(socket));
       socket.on('error', () => {});
     }
-    client.pipe(upstream).pipe(client);
+    upstream.pipe(client);
+    client.on('data', (chunk: Buffer) => {
+      const flowing = upstream.write(chunk);
+      const waitMs = rate ? (chunk.length / rate) * 1000 : 0;
+      if (flowing && !waitMs) return;
+      client.pause();
+      const resume = () => client.resume();
+      setTimeout(() => (flowing ? resume() : upstream.once('drain', resume)), waitMs);
+    });
+    client.on('end', () => upstream.end());
     client.on('close', () => upstream.destroy());
     upstream.on('close', () => client.destroy());
   });
@@ -37,6 +49,9 @@ export async function startTcpProxy(targetPort: number): Promise<TcpProxy> {
     },
     restore() {
       cut = false;
+    },
+    throttle(bytesPerSecond) {
+      rate = bytesPerSecond;
     },
     close: () =>
       new Promise((resolve) => {
