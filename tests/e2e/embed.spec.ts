@@ -9,6 +9,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { devices, type Browser, type Page } from '@playwright/test';
+import sharp from 'sharp';
 import { demoStaffLogin } from '../../scripts/authEmulator.mjs';
 import { budgets, bytesOf } from '../budgets.ts';
 import { violationsOf } from './axe.ts';
@@ -109,6 +110,43 @@ test('an invitation link on the host page opens the widget with it, leaves the a
   // Scrolled to the end, the rest is read too.
   await log(widget(page), 'en').evaluate((element) => element.scrollTo({ top: element.scrollHeight }));
   await expect(staffMeta(2)).toContainText(en['chat.read']!);
+});
+
+test('files go both ways in the widget on another site: a picture and a PDF from the contact, a picture from staff', async ({
+  page,
+  browser,
+}) => {
+  const picture = (background: string) =>
+    sharp({ create: { width: 300, height: 200, channels: 3, background } })
+      .png()
+      .toBuffer();
+  const pdf = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+  const invitation = inviteLink(['--name', 'Widget Files']);
+  const query = new URLSearchParams({ chatBox: invitation.chatBoxId, cs_contactId: invitation.contactId, cs_otp: invitation.code });
+  await page.goto(`${demoHost}/?${query}`);
+  await expect(composer(widget(page), 'en')).toBeVisible();
+  await widget(page)
+    .getByLabel(en['chat.files.attach']!)
+    .setInputFiles([
+      { name: 'photo.png', mimeType: 'image/png', buffer: await picture('#3a7') },
+      { name: 'order.pdf', mimeType: 'application/pdf', buffer: pdf },
+    ]);
+  await composer(widget(page), 'en').fill('My order');
+  await composer(widget(page), 'en').press('Enter');
+  await expect(log(widget(page), 'en').getByRole('button', { name: 'photo.png' }).locator('img')).toBeVisible();
+
+  const staff = await staffOn(browser, invitation.chatBoxId);
+  await expect(log(staff, 'en').getByRole('button', { name: 'photo.png' }).locator('img')).toBeVisible();
+  await expect(log(staff, 'en').getByRole('link', { name: /order\.pdf/ })).toBeVisible();
+  await staff
+    .getByLabel(en['chat.files.attach']!)
+    .setInputFiles({ name: 'answer.png', mimeType: 'image/png', buffer: await picture('#c33') });
+  await composer(staff, 'en').fill('Here is where to find it');
+  await composer(staff, 'en').press('Enter');
+  // In the third-party frame, where no cookie of Foyer's goes: the picture comes with its access token.
+  const answer = log(widget(page), 'en').getByRole('button', { name: 'answer.png' }).locator('img');
+  await expect(answer).toBeVisible();
+  await expect.poll(() => answer.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(300);
 });
 
 test('a contact types their ID and code in the widget and chats with staff; the frame keeps the session across a reload of the host page', async ({
