@@ -33,8 +33,10 @@ export async function startTcpProxy(targetPort: number): Promise<TcpProxy> {
       const waitMs = rate ? (chunk.length / rate) * 1000 : 0;
       if (flowing && !waitMs) return;
       client.pause();
-      const resume = () => client.resume();
-      setTimeout(() => (flowing ? resume() : upstream.once('drain', resume)), waitMs);
+      // Listening for 'drain' at once: it can come before any timer would run.
+      const drained = flowing ? undefined : new Promise((done) => upstream.once('drain', done));
+      const waited = new Promise((done) => setTimeout(done, waitMs));
+      void Promise.all([drained, waited]).then(() => client.resume());
     });
     client.on('end', () => upstream.end());
     client.on('close', () => upstream.destroy());
