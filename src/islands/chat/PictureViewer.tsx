@@ -40,6 +40,13 @@ export default function PictureViewer({ t, pictures, fileId, show, close, fileUr
     };
   }, []);
 
+  // "Next" pressed at the last but one picture is disabled with the focus on it, where no key reaches the dialog any
+  // more: the focus goes to Close.
+  useEffect(() => {
+    const focused = document.activeElement;
+    if (!dialog.current?.contains(focused) || (focused as HTMLButtonElement | null)?.disabled) closeButton.current?.focus();
+  }, [index]);
+
   const move = (by: number) => {
     const next = pictures[index + by];
     if (next) show(next.id);
@@ -59,11 +66,10 @@ export default function PictureViewer({ t, pictures, fileId, show, close, fileUr
         <p className="picture-viewer-position" aria-live="polite">
           {t('chat.files.position', { n: index + 1, total: pictures.length })}
         </p>
-        {/* aria-disabled, not disabled: a focused button that became disabled would drop the focus out of the dialog. */}
-        <button type="button" className="button" onClick={() => move(-1)} aria-disabled={index === 0}>
+        <button type="button" className="button" onClick={() => move(-1)} disabled={index === 0}>
           {t('chat.files.previous')}
         </button>
-        <button type="button" className="button" onClick={() => move(1)} aria-disabled={index === pictures.length - 1}>
+        <button type="button" className="button" onClick={() => move(1)} disabled={index === pictures.length - 1}>
           {t('chat.files.next')}
         </button>
         <a className="button" href={fileUrl(picture.id, 'display')} download={picture.name}>
