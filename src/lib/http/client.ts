@@ -37,7 +37,7 @@ export class ApiRequestError extends Error {
   }
 }
 
-function toApiError(error: unknown): ApiRequestError {
+export function toApiError(error: unknown): ApiRequestError {
   if (error instanceof FetchError) {
     const body = error.data as { error?: { code?: string; message?: string; retryAfter?: number; issues?: unknown } } | undefined;
     if (error.response && body?.error?.code) {
@@ -66,7 +66,8 @@ export function setDefaultBearer(get: () => Promise<string | null>): void {
   defaultBearer = get;
 }
 
-const client = ofetch.create({
+/** The one ofetch instance, with the headers every call carries (fileAnswers.ts uses it for answers that are files). */
+export const client = ofetch.create({
   retryDelay: retryDelayMs,
   retryStatusCodes,
   async onRequest({ options }) {
@@ -92,31 +93,6 @@ export async function request<T>(path: string, { bearer, body, ...options }: Req
       ...(bearer && { headers: { ...(options.headers as Record<string, string>), Authorization: `Bearer ${bearer}` } }),
     });
   } catch (error) {
-    throw toApiError(error);
-  }
-}
-
-/** A call whose answer is a file (a contact's export as a zip): its bytes, or the refusal as an ApiRequestError. */
-export async function requestFile<N extends EndpointName>(name: N, { bearer, body }: { bearer: string; body: BodyOf<N> }): Promise<Blob> {
-  const { method, path } = endpoints[name];
-  try {
-    return await client(path, {
-      method,
-      body: body as Record<string, unknown>,
-      responseType: 'blob',
-      headers: { Authorization: `Bearer ${bearer}` },
-    });
-  } catch (error) {
-    // A refusal's JSON arrived as a Blob as well.
-    if (error instanceof FetchError && error.data instanceof Blob) {
-      error.data = await error.data
-        .text()
-        .then(
-          (text) => JSON.parse(text) as unknown,
-          () => undefined,
-        )
-        .catch(() => undefined);
-    }
     throw toApiError(error);
   }
 }

@@ -10,7 +10,8 @@ import type { EndpointName } from '../api/endpoints.ts';
 import type { StaffRole } from '../api/staff.ts';
 import type { Lang } from '../i18n/languages.ts';
 import type { TokenGetter } from '../chat/chatApi.ts';
-import { ApiRequestError, requestEndpoint, requestFile } from '../http/client.ts';
+import { ApiRequestError, requestEndpoint } from '../http/client.ts';
+import { requestFile } from '../http/fileAnswers.ts';
 
 /** The staff member's id token, asked for at the moment of the call. */
 async function bearerOf(getToken: TokenGetter): Promise<string> {
