@@ -159,6 +159,10 @@ test('an upload cut by a lost connection starts again by itself, and the message
     await composer(contact.page, 'en').press('Enter');
     const progress = log(contact.page, 'en').getByRole('progressbar', { name: fill(t['chat.files.uploading']!, { name: 'invoice.pdf' }) });
     await expect.poll(() => progress.evaluate((bar: HTMLProgressElement) => bar.value), { timeout: 10_000 }).toBeGreaterThan(256 * 1024);
+    // Screen readers hear it in quarters.
+    await expect(contact.page.locator('[aria-live="polite"]').filter({ hasText: 'invoice.pdf' })).toHaveText(
+      /^invoice\.pdf: \d+% uploaded$/,
+    );
     proxy.cut();
     await expect(contact.page.getByText(t['chat.reconnecting']!)).toBeVisible({ timeout: 20_000 });
     await expect(log(staff, 'en').getByText('My invoice')).toHaveCount(0);

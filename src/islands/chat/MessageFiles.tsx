@@ -6,7 +6,7 @@
 import type { FileVariant, MessageFile } from '../../lib/api/files.ts';
 import type { OutboxFile } from '../../lib/chat/outbox.ts';
 import { fileSize } from '../../lib/format.ts';
-import type { Lang } from '../../lib/i18n/languages.ts';
+import { intlLocale, type Lang } from '../../lib/i18n/languages.ts';
 import type { Translate } from '../../lib/i18n/translate.ts';
 
 /** Thumbnails show at most this wide (CSS pixels); their copy is 480 px, sharp on a 2× screen. */
@@ -68,7 +68,10 @@ export function MessageFiles({ lang, files, fileUrl, openPicture }: Props) {
   );
 }
 
-/** A waiting message's files: name, size and a progress bar each (the bar is labelled with the file's name). */
+/**
+ * A waiting message's files: name, size and a progress bar each (the bar is labelled with the file's name), and the
+ * progress said to screen readers in quarters (at every progress event they would hear nothing else).
+ */
 export function WaitingFiles({
   lang,
   t,
@@ -80,20 +83,33 @@ export function WaitingFiles({
   files: readonly OutboxFile[];
   uploads: Record<string, number>;
 }) {
+  const sentOf = (file: OutboxFile) => (file.id ? file.size : (uploads[file.key] ?? 0));
+  const percent = new Intl.NumberFormat(intlLocale(lang), { style: 'percent' });
+  const said = files
+    .filter((file) => sentOf(file) > 0)
+    .map((file) =>
+      t('chat.files.uploaded', { name: file.name, percent: percent.format(Math.floor((sentOf(file) / (file.size || 1)) * 4) / 4) }),
+    )
+    .join(' ');
   return (
-    <ul className="chat-files" role="list">
-      {files.map((file) => {
-        const sent = file.id ? file.size : (uploads[file.key] ?? 0);
-        return (
-          <li key={file.key} className="chat-file">
-            <span>
-              <span aria-hidden="true">📎 </span>
-              <bdi>{file.name}</bdi> <span className="muted">({fileSize(lang, file.size)})</span>
-            </span>
-            <progress max={file.size || 1} value={sent} aria-label={t('chat.files.uploading', { name: file.name })} />
-          </li>
-        );
-      })}
-    </ul>
+    <>
+      <ul className="chat-files" role="list">
+        {files.map((file) => {
+          const sent = sentOf(file);
+          return (
+            <li key={file.key} className="chat-file">
+              <span>
+                <span aria-hidden="true">📎 </span>
+                <bdi>{file.name}</bdi> <span className="muted">({fileSize(lang, file.size)})</span>
+              </span>
+              <progress max={file.size || 1} value={sent} aria-label={t('chat.files.uploading', { name: file.name })} />
+            </li>
+          );
+        })}
+      </ul>
+      <p className="sr-only" aria-live="polite">
+        {said}
+      </p>
+    </>
   );
 }
