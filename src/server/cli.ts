@@ -3,7 +3,9 @@
  * directory, commands go to it over the admin channel; otherwise the tool opens the database itself (always for
  * PostgreSQL).
  */
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { restore } from './admin/backup.ts';
 import { sendAdminCommand } from './admin/channel.ts';
 import { commandSchema, runCommand, type Command } from './admin/commands.ts';
 import { loadConfig } from './config.ts';
@@ -24,7 +26,13 @@ export const usage = `Usage: npm run foyer -- <command>
       Deletes the contact with their chat boxes, messages and codes; their sessions and open streams end.
   staff add EMAIL --role admin|agent [--name NAME]
   staff list
-  staff remove EMAIL`;
+  staff remove EMAIL
+  backup FILE
+      Writes everything on the PGlite data directory (database, conversations' files, the development secret) to a
+      new file, while Foyer runs. PostgreSQL: pg_dump (docs/operations.md).
+  restore FILE [--force]
+      With Foyer stopped, makes the data directory what the backup holds; a database already there is replaced only
+      with --force, and kept beside it.`;
 
 class UsageError extends Error {}
 
@@ -73,7 +81,9 @@ export function parseCommand(argv: string[]): Command {
               ? { name: 'contact-export', email: third, forContact: values['for-contact'] }
               : first === 'contact' && (second === 'revoke' || second === 'erase') && third && !rest.length
                 ? { name: `contact-${second}`, email: third }
-                : undefined;
+                : first === 'backup' && second && !third
+                  ? { name: 'backup', file: resolve(second) }
+                  : undefined;
   if (!raw) throw new UsageError(first ? `Unknown command: ${positionals.join(' ')}` : 'Name a command.');
   const result = commandSchema.safeParse(Object.fromEntries(Object.entries(raw).filter(([, value]) => value !== undefined)));
   if (!result.success) {
@@ -98,6 +108,19 @@ export async function main(argv: string[], env: Record<string, string | undefine
     return argv.length ? 0 : 1;
   }
   try {
+    // Not a command for a running server: it must be stopped.
+    if (argv[0] === 'restore') {
+      let parsed;
+      try {
+        parsed = parseArgs({ args: argv.slice(1), allowPositionals: true, options: { force: { type: 'boolean' } } });
+      } catch (error) {
+        throw new UsageError((error as Error).message);
+      }
+      const { values, positionals } = parsed;
+      if (positionals.length !== 1) throw new UsageError('Name the backup file to restore.');
+      console.log(await restore(loadConfig(env), resolve(positionals[0]!), { force: values.force ?? false }));
+      return 0;
+    }
     const command = parseCommand(argv);
     const config = loadConfig(env);
     if (!config.DATABASE_URL) {

@@ -9,6 +9,7 @@ import { invite } from '../contacts/invitations.ts';
 import type { Services } from '../services.ts';
 import { addStaff, listStaff, removeStaff } from '../staff/members.ts';
 import { revokeContact } from '../contacts/revocation.ts';
+import { backup } from './backup.ts';
 
 const email = z.email({ error: 'must be an e-mail address' });
 
@@ -34,6 +35,8 @@ export const commandSchema = z.discriminatedUnion('name', [
   z.object({ name: z.literal('contact-revoke'), email }),
   z.object({ name: z.literal('contact-export'), email, forContact: z.boolean().optional() }),
   z.object({ name: z.literal('contact-erase'), email }),
+  /** `file`: an absolute path (the command-line tool resolves it where it runs). */
+  z.object({ name: z.literal('backup'), file: z.string().startsWith('/', 'must be an absolute path') }),
 ]);
 
 export type Command = z.infer<typeof commandSchema>;
@@ -88,5 +91,7 @@ export async function runCommand(services: Services, command: Command): Promise<
       const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
       return `${command.email} (${contact.id}) is erased: ${count(erased.chatBoxes, 'chat box', 'chat boxes')} and ${count(erased.messages, 'message', 'messages')} deleted, sessions ended.`;
     }
+    case 'backup':
+      return backup(services, command.file);
   }
 }

@@ -124,3 +124,22 @@ describe.each([
     }
   });
 });
+
+describe('bytes in a folder while a backup copies them', () => {
+  it('are removed only once the copy is done', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'foyer-bytes-'));
+    const bytes = diskBytes(dir);
+    const id = newFileId();
+    await bytes.write(id, 'original', chunks(10));
+    let copied = () => {};
+    const copying = bytes.whileKept(() => new Promise<void>((done) => (copied = done)));
+    const removing = bytes.remove([id]);
+    await new Promise((done) => setTimeout(done, 50));
+    expect((await readWhole(bytes, id, 'original')).length).toBe(10);
+    copied();
+    await copying;
+    await removing;
+    expect((await readWhole(bytes, id, 'original')).length).toBe(0);
+    rmSync(dir, { recursive: true });
+  });
+});

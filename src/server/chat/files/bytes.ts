@@ -21,6 +21,11 @@ export interface FileBytes {
    * done; `recorded` says which of some ids still have a record. Answers how many files' bytes went.
    */
   removeOrphans(recorded: (fileIds: readonly string[]) => Promise<ReadonlySet<string>>): Promise<number>;
+  /**
+   * Runs `work` while no bytes are removed (removals wait): a backup copies the bytes of every record its database
+   * dump holds, and a record goes before its bytes, so what the dump names is still there to copy.
+   */
+  whileKept<T>(work: () => Promise<T>): Promise<T>;
 }
 
 /** Cuts a stream into parts of `size` bytes (the last one shorter). */

@@ -39,5 +39,7 @@ export function databaseBytes(db: Queryable): FileBytes {
     },
     // Parts follow their record by foreign key, and a failed write removes its own: there are never any.
     removeOrphans: async () => 0,
+    // A database backup holds the parts with their records.
+    whileKept: (work) => work(),
   };
 }

@@ -38,7 +38,12 @@ export function diskBytes(dir: string): FileBytes {
     return join(dir, fileId);
   };
 
+  // While a backup copies the folder (whileKept), removals wait for it.
+  let keeping = 0;
+  let kept: Promise<void> = Promise.resolve();
+  let release = () => {};
   const remove = async (fileIds: readonly string[]) => {
+    while (keeping) await kept;
     for (const fileId of fileIds) await rm(folderOf(fileId), { recursive: true, force: true });
   };
 
@@ -101,6 +106,15 @@ export function diskBytes(dir: string): FileBytes {
         removed += orphans.length;
       }
       return removed;
+    },
+
+    async whileKept(work) {
+      if (keeping++ === 0) kept = new Promise((done) => (release = done));
+      try {
+        return await work();
+      } finally {
+        if (--keeping === 0) release();
+      }
     },
   };
 }

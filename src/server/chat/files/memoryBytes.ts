@@ -29,5 +29,6 @@ export function memoryBytes(): MemoryBytes {
       await remove(orphans);
       return orphans.length;
     },
+    whileKept: (work) => work(),
   };
 }
