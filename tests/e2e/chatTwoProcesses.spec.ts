@@ -1,42 +1,29 @@
-import pg from 'pg';
 import { demoStaffLogin } from '../../scripts/authEmulator.mjs';
 import { composer, log, openPage, texts, write } from './chatPage.ts';
 import { messages } from './content.ts';
 import { emulatorHost } from './emulator.ts';
 import { expect, test } from './fixtures.ts';
 import { foyerProcesses, type FoyerProcesses } from './foyerProcess.ts';
+import { createDatabase, dropDatabase, url } from './postgresDatabase.ts';
 
 // Two Foyer processes on one PostgreSQL database (made fresh here), as behind a load balancer: the contact on one,
 // the staff member on the other. Runs when TEST_DATABASE_URL names a PostgreSQL server (.ci/run sets it).
-const url = process.env['TEST_DATABASE_URL'];
 const t = messages('en');
 const database = `foyer_e2e_${process.pid}_${Date.now().toString(36)}`;
 const processes: FoyerProcesses[] = [];
 
-async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
 test.afterAll(async () => {
   for (const foyer of processes) foyer.cleanUp();
-  if (url) await admin((client) => client.query(`drop database if exists ${database} with (force)`));
+  await dropDatabase(database);
 });
 
 test('a contact on one process and a staff member on another see each other’s messages and typing live', async ({ browser }) => {
   test.skip(!url, 'TEST_DATABASE_URL is not set');
   test.setTimeout(300_000);
-  await admin((client) => client.query(`create database ${database}`));
-  const databaseUrl = new URL(url!);
-  databaseUrl.pathname = `/${database}`;
+  const databaseUrl = await createDatabase(database);
   // One secret for both, as any two processes of one deployment share it; the test server's emulator for Firebase.
   const env = {
-    DATABASE_URL: databaseUrl.href,
+    DATABASE_URL: databaseUrl,
     SESSION_SECRET: 'a-secret-both-processes-share-and-long-enough',
     FIREBASE_API_KEY: 'emulator-api-key',
     FIREBASE_AUTH_EMULATOR_HOST: emulatorHost,
