@@ -76,6 +76,7 @@ export async function startFoyer(env: Record<string, string | undefined> = proce
         operations: operations(services, metrics, () => stopping !== undefined),
         metrics,
         apiPaths: new Set(routes.map((declared) => declared.path)),
+        stopping: () => stopping !== undefined,
       }),
     );
     server.on('connect', refuseTunnel);

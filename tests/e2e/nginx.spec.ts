@@ -6,7 +6,9 @@
  * TEST_DATABASE_URL names a PostgreSQL server and nginx is installed (.ci/run installs it).
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import type { Browser, Page } from '@playwright/test';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { demoStaffLogin, freePortBase } from '../../scripts/authEmulator.mjs';
@@ -14,7 +16,7 @@ import { composer, log, texts, write } from './chatPage.ts';
 import { messages } from './content.ts';
 import { emulatorHost } from './emulator.ts';
 import { expect, test } from './fixtures.ts';
-import { foyerProcesses, type FoyerProcesses } from './foyerProcess.ts';
+import { exited, foyerProcesses, type FoyerProcesses } from './foyerProcess.ts';
 import { createDatabase, dropDatabase, url } from './postgresDatabase.ts';
 
 const nginx = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((path) => existsSync(path));
@@ -24,6 +26,10 @@ const metricsToken = 'a-metrics-token-for-the-nginx-test';
 const processes: FoyerProcesses[] = [];
 const dir = mkdtempSync(join(tmpdir(), 'foyer-nginx-'));
 let proxy: ChildProcess | undefined;
+let deployed: Promise<string> | undefined;
+
+// One deployment for the file's tests, in order.
+test.describe.configure({ mode: 'serial' });
 
 test.afterAll(async () => {
   proxy?.kill('SIGTERM');
@@ -59,48 +65,80 @@ http {
   return spawn(nginx!, ['-p', dir, '-c', join(dir, 'nginx.conf')], { stdio: ['ignore', 'inherit', 'inherit'] });
 }
 
-test('three processes behind nginx over HTTPS: compressed pages with HSTS, and a contact and staff chatting live', async ({ browser }) => {
+const listening = (port: number) =>
+  new Promise<boolean>((done) => {
+    const socket = connect(port, '127.0.0.1', () => (socket.end(), done(true)));
+    socket.on('error', () => done(false));
+  });
+
+/** The database, three Foyer processes and nginx in front of them, made once; answers nginx's origin. */
+function deployment(): Promise<string> {
+  return (deployed ??= (async () => {
+    const databaseUrl = await createDatabase(database);
+    const httpsPort = await freePortBase();
+    const origin = `https://localhost:${httpsPort}`;
+    const env = {
+      DATABASE_URL: databaseUrl,
+      SESSION_SECRET: 'a-secret-the-three-processes-share-long-enough',
+      FIREBASE_API_KEY: 'emulator-api-key',
+      FIREBASE_AUTH_EMULATOR_HOST: emulatorHost,
+      SITE_URL: origin,
+      TRUST_PROXY: 'true',
+      METRICS_TOKEN: metricsToken,
+    };
+    for (const name of ['nginx-a', 'nginx-b', 'nginx-c']) {
+      const foyer = await foyerProcesses(name, env);
+      processes.push(foyer);
+      await foyer.start();
+    }
+    execFileSync(
+      'openssl',
+      ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=localhost'].concat([
+        '-keyout',
+        join(dir, 'key.pem'),
+        '-out',
+        join(dir, 'cert.pem'),
+      ]),
+      { stdio: 'ignore' },
+    );
+    proxy = startNginx({
+      port1: processes[0]!.port,
+      port2: processes[1]!.port,
+      port3: processes[2]!.port,
+      httpsPort,
+      httpPort: await freePortBase(),
+      serverName: 'localhost',
+      certificate: join(dir, 'cert.pem'),
+      certificateKey: join(dir, 'key.pem'),
+    });
+    for (const until = Date.now() + 20_000; !(await listening(httpsPort));) {
+      if (Date.now() > until) throw new Error(`nginx did not start: ${readFileSync(join(dir, 'error.log'), 'utf8')}`);
+      await new Promise((done) => setTimeout(done, 100));
+    }
+    return origin;
+  })());
+}
+
+/** A staff member signed in through nginx, on `path`. */
+async function staffOn(browser: Browser, origin: string, path: string): Promise<Page> {
+  const staff = await (await browser.newContext({ ignoreHTTPSErrors: true })).newPage();
+  await staff.goto(`${origin}/en/login?next=${path}`);
+  await staff.getByLabel(t['login.email']!).fill(demoStaffLogin.email);
+  await staff.getByLabel(t['login.password']!, { exact: true }).fill(demoStaffLogin.password);
+  await staff.getByRole('button', { name: t['login.signIn']!, exact: true }).click();
+  await expect(composer(staff, 'en')).toBeVisible({ timeout: 30_000 });
+  return staff;
+}
+
+const skipUnlessDeployable = () => {
   test.skip(!url, 'TEST_DATABASE_URL is not set');
   test.skip(!nginx, 'nginx is not installed (apt-get install nginx; .ci/run does)');
   test.setTimeout(300_000);
-  const databaseUrl = await createDatabase(database);
-  const httpsPort = await freePortBase();
-  const origin = `https://localhost:${httpsPort}`;
-  const env = {
-    DATABASE_URL: databaseUrl,
-    SESSION_SECRET: 'a-secret-the-three-processes-share-long-enough',
-    FIREBASE_API_KEY: 'emulator-api-key',
-    FIREBASE_AUTH_EMULATOR_HOST: emulatorHost,
-    SITE_URL: origin,
-    TRUST_PROXY: 'true',
-    METRICS_TOKEN: metricsToken,
-  };
-  for (const name of ['nginx-a', 'nginx-b', 'nginx-c']) {
-    const foyer = await foyerProcesses(name, env);
-    processes.push(foyer);
-    await foyer.start();
-  }
-  execFileSync(
-    'openssl',
-    ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=localhost'].concat([
-      '-keyout',
-      join(dir, 'key.pem'),
-      '-out',
-      join(dir, 'cert.pem'),
-    ]),
-    { stdio: 'ignore' },
-  );
-  proxy = startNginx({
-    port1: processes[0]!.port,
-    port2: processes[1]!.port,
-    port3: processes[2]!.port,
-    httpsPort,
-    httpPort: await freePortBase(),
-    serverName: 'localhost',
-    certificate: join(dir, 'cert.pem'),
-    certificateKey: join(dir, 'key.pem'),
-  });
+};
 
+test('three processes behind nginx over HTTPS: compressed pages with HSTS, and a contact and staff chatting live', async ({ browser }) => {
+  skipUnlessDeployable();
+  const origin = await deployment();
   const context = await browser.newContext({ ignoreHTTPSErrors: true });
   await expect
     .poll(
@@ -124,12 +162,7 @@ test('three processes behind nginx over HTTPS: compressed pages with HSTS, and a
   expect(link.origin).toBe(origin);
   const contact = await context.newPage();
   await contact.goto(link.href);
-  const staff = await (await browser.newContext({ ignoreHTTPSErrors: true })).newPage();
-  await staff.goto(`${origin}/en/login?next=${link.pathname}`);
-  await staff.getByLabel(t['login.email']!).fill(demoStaffLogin.email);
-  await staff.getByLabel(t['login.password']!, { exact: true }).fill(demoStaffLogin.password);
-  await staff.getByRole('button', { name: t['login.signIn']!, exact: true }).click();
-  await expect(composer(staff, 'en')).toBeVisible({ timeout: 30_000 });
+  const staff = await staffOn(browser, origin, link.pathname);
   await expect(composer(contact, 'en')).toBeVisible({ timeout: 30_000 });
 
   for (let i = 1; i <= 3; i += 1) {
@@ -157,4 +190,59 @@ test('three processes behind nginx over HTTPS: compressed pages with HSTS, and a
     );
     expect(metrics).toMatch(/foyer_http_requests_total\{route="\/api\/[^"]+",method="POST",status="200"\} [1-9]/);
   }
+});
+
+test('a rolling restart of the three while a message goes every 100 ms loses none and repeats none', async ({ browser }) => {
+  skipUnlessDeployable();
+  const origin = await deployment();
+  const link = new URL(
+    processes[0]!.cli('invite', '--email', `rolling-${Date.now()}@example.com`, '--name', 'Ana').trim().split('\n').at(-1)!,
+  );
+  const contact = await (await browser.newContext({ ignoreHTTPSErrors: true })).newPage();
+  await contact.goto(link.href);
+  const staff = await staffOn(browser, origin, link.pathname);
+  await expect(composer(contact, 'en')).toBeVisible({ timeout: 30_000 });
+  // When each message first shows on the contact's screen.
+  await contact.evaluate(() => {
+    const arrivals: Record<string, number> = {};
+    Object.assign(window, { arrivals });
+    new MutationObserver(() => {
+      for (const text of document.querySelectorAll('.chat-log .chat-text')) arrivals[text.textContent!] ??= Date.now();
+    }).observe(document.body, { childList: true, subtree: true, characterData: true });
+  });
+
+  let sending = true;
+  let sent = 0;
+  const sender = (async () => {
+    while (sending) {
+      sent += 1;
+      await write(staff, 'en', `Rolling ${sent}`);
+      await staff.waitForTimeout(100);
+    }
+  })();
+  // Each process in turn: SIGTERM (it stops taking requests, ends its streams, finishes what it has), then again.
+  for (const foyer of processes) {
+    await staff.waitForTimeout(1000);
+    const running = foyer.foyers.at(-1)!;
+    running.kill('SIGTERM');
+    await exited(running);
+    expect(running.exitCode).toBe(0);
+    await foyer.start();
+  }
+  await staff.waitForTimeout(1000);
+  sending = false;
+  await sender;
+
+  const expected = Array.from({ length: sent }, (_, i) => `Rolling ${i + 1}`);
+  await expect.poll(() => texts(contact, 'en'), { timeout: 60_000 }).toEqual(expected);
+  await expect.poll(() => texts(staff, 'en'), { timeout: 60_000 }).toEqual(expected);
+  const arrivals = await contact.evaluate(() => (window as unknown as { arrivals: Record<string, number> }).arrivals);
+  const times = expected.map((text) => arrivals[text]!).sort((a, b) => a - b);
+  const longestGap = Math.max(...times.slice(1).map((time, i) => time - times[i]!));
+  console.log(
+    `Rolling restart of 3 processes behind nginx: ${sent} messages, 0 lost, 0 repeated; longest gap on the contact's screen ${longestGap} ms.`,
+  );
+  // The server has each once too.
+  await contact.reload();
+  await expect.poll(() => texts(contact, 'en'), { timeout: 30_000 }).toEqual(expected);
 });

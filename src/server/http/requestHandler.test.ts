@@ -203,3 +203,47 @@ describe('security headers', () => {
     expect(await stalledFlood('/api/flood?patient')).toBe('ECONNRESET');
   });
 });
+
+describe('the request handler of a process that is stopping', () => {
+  let stopping = false;
+  let server: Server;
+  let port: number;
+  beforeAll(async () => {
+    const handler = requestHandler({
+      api: {
+        answer: () => Promise.resolve({ status: 200, headers: { 'Content-Type': 'application/json' }, body: '{}' }),
+        handle: () => Promise.reject(new Error('not used here')),
+      },
+      site: (_req, res) => res.writeHead(200, { 'Content-Type': 'text/plain' }).end('fine'),
+      headersFor: () => ({}),
+      clientAddress: () => 'test',
+      log: { info() {}, warn() {}, error() {} },
+      stopping: () => stopping,
+    });
+    server = await listening(handler);
+    port = (server.address() as AddressInfo).port;
+  });
+  afterAll(() => closed(server));
+
+  it('takes no new API request (503, Retry-After, so a proxy tries another process) and closes each connection', async () => {
+    const answerOf = (path: string) =>
+      new Promise<{ status: number; headers: Record<string, unknown>; body: string }>((resolve, reject) => {
+        request({ host: '127.0.0.1', port, path, agent: false }, (res) => {
+          let body = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => (body += chunk));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+        })
+          .on('error', reject)
+          .end();
+      });
+    expect((await answerOf('/api/chat/stream')).status).toBe(200);
+    stopping = true;
+    const refused = await answerOf('/api/chat/stream');
+    expect(refused.status).toBe(503);
+    expect(refused.headers).toMatchObject({ 'retry-after': '1', connection: 'close' });
+    expect(JSON.parse(refused.body).error.code).toBe('server_busy');
+    const page = await answerOf('/en');
+    expect(page).toMatchObject({ status: 200, body: 'fine', headers: { connection: 'close' } });
+  });
+});

@@ -8,7 +8,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { constants } from 'node:zlib';
 import type { Api } from './router.ts';
-import { errorAnswer } from '../errors.ts';
+import { ApiError, errorAnswer } from '../errors.ts';
 import type { Log } from '../log.ts';
 import type { Metrics } from '../metrics.ts';
 import { serveApi } from './nodeApi.ts';
@@ -34,6 +34,8 @@ export interface HandlerParts {
   metrics?: Pick<Metrics, 'observe'>;
   /** The API's declared paths: a route label each; anything else under /api/ is one label. */
   apiPaths?: ReadonlySet<string>;
+  /** True once the process is stopping (main.ts): it then takes no new API request. */
+  stopping?: () => boolean;
 }
 
 /** The route a request is counted under: an API path declared, or one word for everything else. */
@@ -83,6 +85,7 @@ export function requestHandler({
   operations,
   metrics,
   apiPaths = new Set(),
+  stopping = () => false,
 }: HandlerParts): NodeHandler {
   const failed =
     (req: IncomingMessage, res: ServerResponse, security: Record<string, string> = {}) =>
@@ -109,6 +112,19 @@ export function requestHandler({
       if (operations?.(req, res, target.pathname)) return;
       const security = headersFor(target.pathname);
       const toApi = target.pathname.startsWith('/api/');
+      if (stopping()) {
+        // On its way out, a process closes each connection after its answer, and takes no new API request (an
+        // event stream would end at once): a proxy sends the request to another process (nginx: proxy_next_upstream
+        // http_503, for a GET), a client tries again.
+        res.setHeader('Connection', 'close');
+        if (toApi) {
+          const { status, headers, body } = errorAnswer(
+            new ApiError(503, 'server_busy', 'This process is stopping. Try again in 1 second.', { retryAfter: 1 }, { 'Retry-After': '1' }),
+          );
+          res.writeHead(status, { ...security, ...headers, 'Content-Length': Buffer.byteLength(body) });
+          return void res.end(body);
+        }
+      }
       // A built page's file named outright (…/index.html) would be served, and its relative links then resolve
       // against the wrong folder: its address is the folder's.
       if (!toApi && target.pathname.endsWith('/index.html')) {
