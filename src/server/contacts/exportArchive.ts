@@ -1,11 +1,10 @@
 /**
- * A contact's data export with their conversations' files: one zip (made with yazl, streamed as it is read, a file
- * at a time) holding `contact-{id}.json` (dataRights.ts's document) and each file a message in it carries as
+ * A contact's data export with their conversations' files: one zip (streamingZip.ts: made as it is read, a file at
+ * a time) holding `contact-{id}.json` (dataRights.ts's document) and each file a message in it carries as
  * `files/{file id}/{name}`. The contact's copy holds the pictures staff sent as the re-encoded copy the contact saw
  * (`.webp`, no camera metadata), as a download would give them (chat/files/download.ts).
  */
 import { Readable } from 'node:stream';
-import { ZipFile } from 'yazl';
 import type { Participant } from '../../lib/api/chat.ts';
 import { exportFileName } from '../../lib/api/constants.ts';
 import type { ExportAudience } from '../../lib/api/contacts.ts';
@@ -13,6 +12,7 @@ import type { FileVariant, MessageFile } from '../../lib/api/files.ts';
 import { contentDisposition } from '../chat/files/download.ts';
 import { FileReply } from '../http/requestAndAnswer.ts';
 import type { Services } from '../services.ts';
+import { streamingZip } from '../streamingZip.ts';
 import { exportContact } from './dataRights.ts';
 
 /** What a zip may name a file: no path, no leading dot (no `..`), none of the characters Windows refuses. */
@@ -27,7 +27,7 @@ export async function exportArchive(
   audience: ExportAudience,
 ): Promise<FileReply> {
   const document = await exportContact(db, contactId, audience);
-  const zip = new ZipFile();
+  const zip = streamingZip();
   zip.addBuffer(Buffer.from(JSON.stringify(document, null, 2)), `contact-${contactId}.json`);
   const files = document.chatBoxes.flatMap((box) => box.messages.flatMap((message) => message.files));
   const uploaders = new Map(
@@ -46,14 +46,12 @@ export async function exportArchive(
     // A file two messages carry is there once, under the first one's name.
     if (added.has(file.id)) continue;
     added.add(file.id);
-    zip.addReadStreamLazy(
-      `files/${file.id}/${archiveName(name)}`,
-      { compress: !compressed.test(variant === 'original' ? file.type : 'image/webp') },
-      (ready) => ready(null, Readable.from(fileBytes.read(file.id, variant))),
-    );
+    zip.addStream(`files/${file.id}/${archiveName(name)}`, () => Readable.from(fileBytes.read(file.id, variant)), {
+      compress: !compressed.test(variant === 'original' ? file.type : 'image/webp'),
+    });
   }
   zip.end();
-  return new FileReply(zip.outputStream as Readable, {
+  return new FileReply(zip.output, {
     'Content-Type': 'application/zip',
     'Content-Disposition': contentDisposition('attachment', exportFileName(contactId, audience)),
     'Cache-Control': 'no-store',
