@@ -7,18 +7,19 @@
  * its owner's alone (0600): it holds everything Foyer knows. PostgreSQL is backed up with its own tools
  * (docs/operations.md).
  */
+import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { link, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { buffer } from 'node:stream/consumers';
 import { pipeline } from 'node:stream/promises';
 import { openPromise } from 'yauzl';
-import { ZipFile } from 'yazl';
 import type { Config } from '../config.ts';
 import { privateMode } from '../db/dataDirectory.ts';
+import { lockDirectory } from '../db/directoryLock.ts';
 import { openDatabase } from '../db/openDatabase.ts';
 import { filesDir, pgliteDir, type Services } from '../services.ts';
-import { sendAdminCommand } from './channel.ts';
+import { streamingZip } from '../streamingZip.ts';
 
 const manifestName = 'foyer-backup.json';
 const format = 'foyer-backup/1';
@@ -36,11 +37,12 @@ export async function backup({ db, fileBytes, config }: Pick<Services, 'db' | 'f
     throw new Error('With DATABASE_URL, back up PostgreSQL with pg_dump (docs/operations.md, Backups).');
   }
   if (await exists(file)) throw new Error(`${file} exists already: name a new file.`);
-  const draft = `${file}.partial`;
-  const counts = await fileBytes
-    .whileKept(async () => {
+  // This run's own draft, linked into place at the end: never another run's file, and never over one made meanwhile.
+  const draft = `${file}.${process.pid}-${randomBytes(4).toString('hex')}.partial`;
+  try {
+    const counts = await fileBytes.whileKept(async () => {
       const dump = Buffer.from(await (await db.dump!()).arrayBuffer());
-      const zip = new ZipFile();
+      const zip = streamingZip();
       const createdAt = new Date().toISOString();
       zip.addBuffer(Buffer.from(JSON.stringify({ format, createdAt }, null, 2)), manifestName);
       zip.addBuffer(dump, 'pglite.tar');
@@ -50,24 +52,24 @@ export async function backup({ db, fileBytes, config }: Pick<Services, 'db' | 'f
       const folder = filesDir(config);
       for (const id of await readdir(folder).catch(() => [])) {
         if (id.startsWith('.')) continue;
-        for (const variant of await readdir(join(folder, id))) {
-          zip.addReadStreamLazy(`files/${id}/${variant}`, { compress: false }, (ready) =>
-            ready(null, createReadStream(join(folder, id, variant))),
-          );
-        }
-        files += 1;
+        // Removed just before the copy began (whileKept holds removals from then on): nothing of it to keep.
+        const variants = await readdir(join(folder, id)).catch(() => []);
+        for (const variant of variants)
+          zip.addStream(`files/${id}/${variant}`, () => createReadStream(join(folder, id, variant)), { compress: false });
+        if (variants.length) files += 1;
       }
       zip.end();
-      await pipeline(zip.outputStream, createWriteStream(draft, { mode: 0o600, flags: 'wx' }));
-      return { createdAt, files, databaseBytes: dump.length };
-    })
-    .catch(async (error: unknown) => {
-      await rm(draft, { force: true });
-      throw error;
+      await pipeline(zip.output, createWriteStream(draft, { mode: 0o600, flags: 'wx' }));
+      return { createdAt, files };
     });
-  await rename(draft, file);
-  const size = (await stat(file)).size;
-  return `Backed up to ${file} (${(size / 1e6).toFixed(1)} MB): the database as of ${counts.createdAt} and ${counts.files} file${counts.files === 1 ? '' : 's'}. Restore it with: npm run foyer -- restore ${file}`;
+    await link(draft, file).catch((error: NodeJS.ErrnoException) => {
+      throw error.code === 'EEXIST' ? new Error(`${file} exists already: name a new file.`) : error;
+    });
+    const size = (await stat(file)).size;
+    return `Backed up to ${file} (${(size / 1e6).toFixed(1)} MB): the database as of ${counts.createdAt} and ${counts.files} file${counts.files === 1 ? '' : 's'}. Restore it with: npm run foyer -- restore ${file}`;
+  } finally {
+    await rm(draft, { force: true });
+  }
 }
 
 /**
@@ -76,20 +78,20 @@ export async function backup({ db, fileBytes, config }: Pick<Services, 'db' | 'f
  */
 export async function restore(config: Pick<Config, 'FOYER_DATA_DIR'>, file: string, { force = false } = {}): Promise<string> {
   const dataDir = config.FOYER_DATA_DIR;
-  if ((await sendAdminCommand(dataDir, { name: 'staff-list' })) !== undefined) {
-    throw new Error(`Foyer is running on ${dataDir}: stop it before restoring.`);
-  }
   const database = pgliteDir(config);
   if ((await readdir(database).catch(() => [])).length > 0 && !force) {
     throw new Error(`${database} holds a database. Restore over it with --force; it is then kept beside the restored one.`);
   }
 
+  // PGlite's own lock, held throughout: a running server holds it, and so does one still starting, or the
+  // command-line tool with the database open.
+  await mkdir(dataDir, { recursive: true, mode: privateMode });
+  const unlock = await lockDirectory(database);
   // Everything is made in a folder of its own first, then moved into place: an interrupted restore leaves the data
   // directory as it was.
-  await mkdir(dataDir, { recursive: true, mode: privateMode });
   const staging = join(dataDir, `restoring-${Date.now()}`);
-  await mkdir(staging, { mode: privateMode });
   try {
+    await mkdir(staging, { mode: privateMode });
     const zip = await openPromise(file, { lazyEntries: true });
     let manifest: { format?: string; createdAt?: string } = {};
     let dump: Buffer | undefined;
@@ -127,19 +129,34 @@ export async function restore(config: Pick<Config, 'FOYER_DATA_DIR'>, file: stri
     }
     if (secret) await writeFile(join(staging, secretName), secret, { mode: 0o600 });
 
+    // Two steps, undone if either fails: what is there goes aside, then the restored parts come in.
     const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-    const moved: string[] = [];
-    for (const name of ['pglite', 'files', ...(secret ? [secretName] : [])]) {
-      const current = join(dataDir, name);
-      if (await exists(current)) {
-        await rename(current, `${current}.before-restore-${stamp}`);
-        moved.push(`${name}.before-restore-${stamp}`);
+    const names = ['pglite', 'files', ...(secret ? [secretName] : [])];
+    const aside: string[] = [];
+    const placed: string[] = [];
+    try {
+      for (const name of names) {
+        if (!(await exists(join(dataDir, name)))) continue;
+        await rename(join(dataDir, name), join(dataDir, `${name}.before-restore-${stamp}`));
+        aside.push(name);
       }
-      if (await exists(join(staging, name))) await rename(join(staging, name), current);
+      for (const name of names) {
+        if (!(await exists(join(staging, name)))) continue;
+        await rename(join(staging, name), join(dataDir, name));
+        placed.push(name);
+      }
+    } catch (error) {
+      for (const name of placed.reverse()) await rename(join(dataDir, name), join(staging, name)).catch(() => {});
+      for (const name of aside.reverse())
+        await rename(join(dataDir, `${name}.before-restore-${stamp}`), join(dataDir, name)).catch(() => {});
+      throw error;
     }
-    const kept = moved.length ? ` What was there is kept in ${dataDir}: ${moved.join(', ')}.` : '';
+    const kept = aside.length
+      ? ` What was there is kept in ${dataDir}: ${aside.map((name) => `${name}.before-restore-${stamp}`).join(', ')}.`
+      : '';
     return `Restored the backup of ${manifest.createdAt}: ${summary!.contacts} contacts, ${summary!.messages} messages, ${summary!.staff} staff members, ${summary!.mails} e-mails waiting, ${files} files.${kept}`;
   } finally {
     await rm(staging, { recursive: true, force: true });
+    await unlock();
   }
 }
