@@ -143,3 +143,17 @@ describe('bytes in a folder while a backup copies them', () => {
     rmSync(dir, { recursive: true });
   });
 });
+
+describe('a backup of a folder while bytes are being removed', () => {
+  it('waits for the removal under way before it copies', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'foyer-bytes-'));
+    const bytes = diskBytes(dir);
+    const ids = Array.from({ length: 50 }, () => newFileId());
+    for (const id of ids) await bytes.write(id, 'original', chunks(10));
+    const removing = bytes.remove(ids);
+    const seen = await bytes.whileKept(async () => readdirSync(dir).length);
+    await removing;
+    expect(seen).toBe(0);
+    rmSync(dir, { recursive: true });
+  });
+});

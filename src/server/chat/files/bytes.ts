@@ -14,7 +14,7 @@ export interface FileBytes {
   write(fileId: string, variant: FileVariant, parts: AsyncIterable<Uint8Array>): Promise<void>;
   /** A variant's bytes in order; nothing if there are none. */
   read(fileId: string, variant: FileVariant): AsyncIterable<Uint8Array>;
-  /** Forgets every variant of the files; their records go first (files.ts), so none is ever left without its bytes. */
+  /** Forgets every variant of the files; their records go first (cleanup.ts), so none is ever left without its bytes. */
   remove(fileIds: readonly string[]): Promise<void>;
   /**
    * Removes bytes whose record is gone (a process killed between the two) and writes a killed process left half

@@ -5,7 +5,7 @@
  * so nothing else needs to share these files, and a backup of the data directory holds them.
  *
  * A variant is written to a hidden temporary file, flushed and then renamed into place, so it is there whole or not
- * at all. Records go before their bytes (files.ts), so a process killed in between leaves bytes without a record,
+ * at all. Records go before their bytes (cleanup.ts), so a process killed in between leaves bytes without a record,
  * never a record without bytes; `removeOrphans` finds those, and temporary files a killed process left.
  */
 import { randomUUID } from 'node:crypto';
@@ -38,13 +38,20 @@ export function diskBytes(dir: string): FileBytes {
     return join(dir, fileId);
   };
 
-  // While a backup copies the folder (whileKept), removals wait for it.
+  // While a backup copies the folder (whileKept), removals wait for it; a backup waits for removals under way.
   let keeping = 0;
   let kept: Promise<void> = Promise.resolve();
   let release = () => {};
+  let removing = 0;
+  const removed: (() => void)[] = [];
   const remove = async (fileIds: readonly string[]) => {
     while (keeping) await kept;
-    for (const fileId of fileIds) await rm(folderOf(fileId), { recursive: true, force: true });
+    removing += 1;
+    try {
+      for (const fileId of fileIds) await rm(folderOf(fileId), { recursive: true, force: true });
+    } finally {
+      if (--removing === 0) for (const done of removed.splice(0)) done();
+    }
   };
 
   return {
@@ -63,7 +70,15 @@ export function diskBytes(dir: string): FileBytes {
         throw error;
       }
       await handle.close();
-      await mkdir(folder, { recursive: true, mode: privateMode });
+      const made = await mkdir(folder, { mode: privateMode }).then(
+        () => true,
+        (error: NodeJS.ErrnoException) => {
+          if (error.code !== 'EEXIST') throw error;
+          return false;
+        },
+      );
+      // A new folder is recorded in the one above, which must keep that through a power cut too.
+      if (made) await syncDirectory(dir);
       await rename(temporary, join(folder, variant));
       await syncDirectory(folder);
     },
@@ -111,6 +126,7 @@ export function diskBytes(dir: string): FileBytes {
     async whileKept(work) {
       if (keeping++ === 0) kept = new Promise((done) => (release = done));
       try {
+        while (removing) await new Promise<void>((done) => removed.push(done));
         return await work();
       } finally {
         if (--keeping === 0) release();

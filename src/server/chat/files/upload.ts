@@ -67,7 +67,8 @@ export async function uploadFile(services: Services, upload: Upload): Promise<St
     const picture = pictureTypes.has(type) ? await makePictureCopies(fileBytes, id) : undefined;
     const stored = await completeRecord(db, id, upload.chatBoxId, { type, size, sha256: hash.digest('hex'), ...picture });
     // The same content was there already: its record is answered and this upload's went, so its bytes go too.
-    if (stored.id !== id) await fileBytes.remove([id]);
+    if (stored.id !== id)
+      await fileBytes.remove([id]).catch((error: unknown) => services.log.error('An upload’s copy could not be removed:', error));
     return stored;
   } catch (error) {
     await removeFiles(db, fileBytes, [id]).catch((failed: unknown) => services.log.error('An upload could not be removed:', failed));
