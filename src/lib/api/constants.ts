@@ -84,6 +84,10 @@ export const fileIdPattern = /^fl_[0-9a-hjkmnp-tv-z]{20}$/;
 export const fileVariants = ['thumb', 'display', 'original'] as const;
 export type FileVariant = (typeof fileVariants)[number];
 
+/** A contact's data export is the copy to hand to them (no internal notes), or the team's. */
+export const exportAudiences = ['contact', 'team'] as const;
+export type ExportAudience = (typeof exportAudiences)[number];
+
 /** A contact's data export, as a zip: the team's copy says so in its name, so it is not handed over by mistake. */
-export const exportFileName = (contactId: string, audience: 'contact' | 'team') =>
+export const exportFileName = (contactId: string, audience: ExportAudience) =>
   audience === 'team' ? `contact-${contactId}-with-internal-notes.zip` : `contact-${contactId}.zip`;

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { chatStatuses } from './chat.ts';
 import { contactIdSchema } from './ids.ts';
 import { messageFileSchema } from './files.ts';
+import { exportAudiences, type ExportAudience } from './constants.ts';
 
 export const contactsPageMax = 50;
 export const contactsList = z.object({
@@ -33,9 +34,8 @@ export const contactDetailsAnswer = z.object({
 });
 export type ContactDetailsAnswer = z.infer<typeof contactDetailsAnswer>;
 
-/** Who the export is for: the contact (no internal notes; the default, as an export is usually handed over) or the team. */
-export const exportAudiences = ['contact', 'team'] as const;
-export type ExportAudience = (typeof exportAudiences)[number];
+/** Who the export is for (constants.ts): the contact, the default, as an export is usually handed over, or the team. */
+export { exportAudiences, type ExportAudience };
 export const contactExportBody = contactDetailsBody.extend({ audience: z.enum(exportAudiences).default('contact') });
 /** Codes are described, never their hashes; staff are named by their role in the conversation only. */
 export const contactExportSchema = z.object({
