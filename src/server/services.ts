@@ -20,6 +20,7 @@ import { defaultStreamMax, StreamLimits } from './api/streamLimits.ts';
 import type { FileBytes } from './chat/files/bytes.ts';
 import { databaseBytes } from './chat/files/databaseBytes.ts';
 import { diskBytes } from './chat/files/diskBytes.ts';
+import { moveBytesToDisk } from './chat/files/moveToDisk.ts';
 
 export interface Services {
   config: Config;
@@ -65,9 +66,14 @@ export async function createServices(
   if (!options.db) await ensurePrivateDirectory(config.FOYER_DATA_DIR, log);
   const db = options.db ?? (await openDatabase({ url: config.DATABASE_URL, dataDir: pgliteDir(config) }));
   let keys: Keys;
+  const fileBytes = db.kind === 'pglite' ? diskBytes(filesDir(config)) : databaseBytes(db);
   try {
     const applied = await migrate(db);
     if (applied.length) log.info(`Database: applied migration${applied.length > 1 ? 's' : ''} ${applied.join(', ')}.`);
+    if (db.kind === 'pglite') {
+      const moved = await moveBytesToDisk(db, fileBytes);
+      if (moved) log.info(`Files: moved ${moved} stored copies from the database to ${filesDir(config)}.`);
+    }
     keys = await deriveKeys(await loadSecret(config));
   } catch (error) {
     // Opened here, so closed here: PGlite left open would need recovery at the next start.
@@ -96,7 +102,7 @@ export async function createServices(
     // Only missed-message e-mails ask who is reading: without e-mail nothing is recorded.
     presence: mail ? streamPresence(db, log) : noPresence,
     articles: articleIndex(config.FOYER_OUT_DIR),
-    fileBytes: db.kind === 'pglite' ? diskBytes(filesDir(config)) : databaseBytes(db),
+    fileBytes,
     clock: Date.now,
     log,
   };

@@ -10,6 +10,7 @@ import { inParts, readWhole, type FileBytes } from './bytes.ts';
 import { databaseBytes } from './databaseBytes.ts';
 import { diskBytes } from './diskBytes.ts';
 import { memoryBytes } from './memoryBytes.ts';
+import { moveBytesToDisk } from './moveToDisk.ts';
 import { createRecord } from './records.ts';
 
 async function* chunks(...sizes: number[]): AsyncIterable<Uint8Array> {
@@ -155,5 +156,30 @@ describe('a backup of a folder while bytes are being removed', () => {
     await removing;
     expect(seen).toBe(0);
     rmSync(dir, { recursive: true });
+  });
+});
+
+describe('bytes PGlite kept in its tables', () => {
+  it('move to the folder at start, and are then read from there', async () => {
+    const db = await testDatabases[0]!.open();
+    const dir = mkdtempSync(join(tmpdir(), 'foyer-bytes-'));
+    try {
+      await emptyDatabase(db);
+      const { id: contactId } = await ensureContact(db, { email: 'a@example.com', name: '', lang: 'en' });
+      const chatBoxId = await createChatBox(db, contactId);
+      const id = newFileId();
+      await createRecord(db, { id, chatBoxId, uploader: { kind: 'contact', id: contactId }, name: 'a' });
+      await databaseBytes(db).write(id, 'original', inParts(chunks(5000), 1024));
+      await databaseBytes(db).write(id, 'thumb', chunks(10));
+      const disk = diskBytes(dir);
+      expect(await moveBytesToDisk(db, disk)).toBe(2);
+      expect(await db.query(`select 1 from chat_file_parts`)).toEqual([]);
+      expect([...(await readWhole(disk, id, 'original')).subarray(250, 253)]).toEqual([250, 0, 1]);
+      expect((await readWhole(disk, id, 'thumb')).length).toBe(10);
+      expect(await moveBytesToDisk(db, disk)).toBe(0);
+    } finally {
+      await db.close();
+      rmSync(dir, { recursive: true });
+    }
   });
 });
