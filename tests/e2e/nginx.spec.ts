@@ -2,7 +2,8 @@
  * Foyer as it runs in production on more than one machine's worth of processes: Debian's nginx with docs/nginx.conf
  * (only its placeholders filled) in front of three Foyer processes on one PostgreSQL database, over HTTPS with a
  * self-signed certificate. Pages come through compressed, with HSTS; a contact and a staff member chat live through
- * it while nginx spreads their requests over the three; every process served some of them. Runs when
+ * it while nginx spreads their requests over the three; every process served some of them; the three are restarted
+ * one after another without a message lost or repeated; rate limits count the address nginx saw. Runs when
  * TEST_DATABASE_URL names a PostgreSQL server and nginx is installed (.ci/run installs it).
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
@@ -85,6 +86,8 @@ function deployment(): Promise<string> {
       SITE_URL: origin,
       TRUST_PROXY: 'true',
       METRICS_TOKEN: metricsToken,
+      // Low enough for the last test to reach: every code tried from this machine counts, whatever it claims.
+      VERIFY_RATE_LIMIT: '6',
     };
     for (const name of ['nginx-a', 'nginx-b', 'nginx-c']) {
       const foyer = await foyerProcesses(name, env);
@@ -245,4 +248,22 @@ test('a rolling restart of the three while a message goes every 100 ms loses non
   // The server has each once too.
   await contact.reload();
   await expect.poll(() => texts(contact, 'en'), { timeout: 30_000 }).toEqual(expected);
+});
+
+test('rate limits count the address nginx saw, not the one a client claims in X-Forwarded-For', async ({ browser }) => {
+  skipUnlessDeployable();
+  const origin = await deployment();
+  const context = await browser.newContext({ ignoreHTTPSErrors: true });
+  const statuses: number[] = [];
+  // Wrong codes, each claiming another address: nginx appends the one it saw, and Foyer takes that last entry.
+  for (let i = 1; i <= 7; i += 1) {
+    const answer = await context.request.post(`${origin}/api/chat/verify`, {
+      headers: { 'x-forwarded-for': `203.0.113.${i}` },
+      data: { chatBoxId: 'cb_00000000000000000000', contactId: 'ct_00000000000000000000', otp: '12345678', token: '' },
+    });
+    statuses.push(answer.status());
+  }
+  // VERIFY_RATE_LIMIT is 6 for this deployment (the earlier tests' codes count too): refused before the seventh.
+  expect(statuses).toContain(429);
+  expect(statuses.slice(0, statuses.indexOf(429)).every((status) => status === 401)).toBe(true);
 });
