@@ -20,13 +20,10 @@ export async function requestFile<N extends EndpointName>(name: N, { bearer, bod
   } catch (error) {
     // A refusal's JSON arrived as a Blob as well.
     if (error instanceof FetchError && error.data instanceof Blob) {
-      error.data = await error.data
-        .text()
-        .then(
-          (text) => JSON.parse(text) as unknown,
-          () => undefined,
-        )
-        .catch(() => undefined);
+      error.data = await error.data.text().then(
+        (text) => JSON.parse(text) as unknown,
+        () => undefined,
+      );
     }
     throw toApiError(error);
   }

@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { buffer } from 'node:stream/consumers';
 import { pipeline } from 'node:stream/promises';
 import { openPromise } from 'yauzl';
+import { fileIdPattern, fileVariants } from '../../lib/api/constants.ts';
 import type { Config } from '../config.ts';
 import { privateMode } from '../db/dataDirectory.ts';
 import { lockDirectory } from '../db/directoryLock.ts';
@@ -100,16 +101,18 @@ export async function restore(config: Pick<Config, 'FOYER_DATA_DIR'>, file: stri
     try {
       for await (const entry of zip.eachEntry()) {
         const content = await zip.openReadStreamPromise(entry);
-        const part = /^files\/(fl_[0-9a-z]+)\/(thumb|display|original)$/.exec(entry.fileName);
+        // Only names Foyer writes: a file id and a variant, so no entry can reach outside the staging folder.
+        const [, id = '', variant = ''] = /^files\/([^/]+)\/([^/]+)$/.exec(entry.fileName) ?? [];
+        const part = fileIdPattern.test(id) && (fileVariants as readonly string[]).includes(variant);
         if (entry.fileName === manifestName) manifest = JSON.parse((await buffer(content)).toString()) as typeof manifest;
         else if (manifest.format !== format) break;
         else if (entry.fileName === 'pglite.tar') dump = await buffer(content);
         else if (entry.fileName === secretName) secret = await buffer(content);
         else if (part) {
           // Streamed to disk one at a time: the files may be far larger than memory.
-          await mkdir(join(staging, 'files', part[1]!), { recursive: true, mode: privateMode });
-          await pipeline(content, createWriteStream(join(staging, 'files', part[1]!, part[2]!), { mode: 0o600 }));
-          if (part[2] === 'original') files += 1;
+          await mkdir(join(staging, 'files', id), { recursive: true, mode: privateMode });
+          await pipeline(content, createWriteStream(join(staging, 'files', id, variant), { mode: 0o600 }));
+          if (variant === 'original') files += 1;
         } else content.resume();
       }
     } finally {
