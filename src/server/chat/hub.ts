@@ -35,6 +35,11 @@ export interface ChatHub {
   unsubscribe(subscriber: Subscriber): void;
   /** Inside the change's transaction: tells the other processes at commit (PostgreSQL; nothing with PGlite). */
   announce(tx: Queryable, event: StoredEvent): Promise<void>;
+  /**
+   * For a statement that stores an event and announces it itself: a select-list item over its SQL expressions for
+   * the chat box id and the position, or undefined where announcing takes `announce` in a transaction.
+   */
+  announceInStatement(chatBoxIdSql: string, positionSql: string): string | undefined;
   /** After commit: delivers to this process's streams. */
   publish(event: StoredEvent): void;
   /**
@@ -181,6 +186,10 @@ export function createChatHub(db: Database, log: Log, forget: (who: Who) => void
     },
     async announce(tx, event) {
       await notifications?.notify(tx, channel, `${origin}|e|${event.chatBoxId}|${event.position}`);
+    },
+    announceInStatement(chatBoxIdSql, positionSql) {
+      // The origin is digits, letters and '-': safe as a literal.
+      return notifications?.notifyInStatement?.(channel, `'${origin}|e|' || ${chatBoxIdSql} || '|' || ${positionSql}`);
     },
     publish: deliver,
     async announceEnd(tx, chatBoxIds) {

@@ -28,6 +28,12 @@ export interface Notifications {
   /** Sends a notification; in a transaction (`tx`), it goes out at commit, and never if it rolls back. */
   notify(tx: Queryable, channel: string, payload: string): Promise<void>;
   /**
+   * The same from inside a statement of the caller's: a select-list item that sends the text of `payloadSql` (an
+   * expression over the statement's own columns) when the statement commits. A carrier outside the database has
+   * none; its callers use `notify` in a transaction instead.
+   */
+  notifyInStatement?(channel: string, payloadSql: string): string;
+  /**
    * Listens on one dedicated connection that reconnects by itself; `onReconnect` runs after a reconnect, when
    * notifications may have been missed.
    */

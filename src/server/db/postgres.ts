@@ -57,6 +57,12 @@ function notifications(url: string, schema: string | undefined): Notifications {
   const qualified = (channel: string) => (schema ? `${schema}_${channel}` : channel);
   return {
     notify: async (tx, channel, payload) => void (await tx.query('select pg_notify($1, $2)', [qualified(channel), payload])),
+    notifyInStatement(channel, payloadSql) {
+      const name = qualified(channel);
+      // The name is checked, so it may stand in the SQL as a literal.
+      if (!identifier.test(name)) throw new Error(`"${name}" is not a usable channel name.`);
+      return `pg_notify('${name}', ${payloadSql})`;
+    },
     async listen(channel, onPayload, onReconnect) {
       const name = qualified(channel);
       if (!identifier.test(name)) throw new Error(`"${name}" is not a usable channel name.`);
