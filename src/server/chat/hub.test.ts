@@ -11,18 +11,75 @@ import { startApiServer, type ApiServer } from '../../../tests/server/apiServer.
 import { openStream } from '../../../tests/server/eventStreams.ts';
 import { invited } from '../../../tests/server/invitations.ts';
 import { apiCaller, testServices } from '../../../tests/server/services.ts';
+import { testDatabases } from '../../../tests/server/databases.ts';
+import { memoryCarrier } from '../../../tests/server/memoryNotifications.ts';
 
 const url = process.env['TEST_DATABASE_URL'];
 
-// Two Foyer processes on one PostgreSQL: two sets of services, each with its own pool, hub and listening
-// connection, on one schema. (PGlite is one process by design: its fan-out is the hub alone, tested in api/chat.test.ts.)
-describe.skipIf(!url)('chat events across processes on PostgreSQL (LISTEN/NOTIFY)', () => {
-  const schema = `foyer_test_hub_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-  const processes: { db: Database; services: Services; server: ApiServer; call: ReturnType<typeof apiCaller> }[] = [];
+interface Process {
+  db: Database;
+  services: Services;
+  server: ApiServer;
+  call: ReturnType<typeof apiCaller>;
+}
+
+/** Two Foyer processes on one database, and a way to cut their notifications for a moment. */
+interface Carrier {
+  name: string;
+  skip: boolean;
+  open(): Promise<{ databases: Database[]; cut(): Promise<void>; drop(): Promise<void> }>;
+}
+
+const schema = `foyer_test_hub_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+const carriers: Carrier[] = [
+  {
+    // Each with its own pool and listening connection, on one schema.
+    name: 'PostgreSQL (LISTEN/NOTIFY)',
+    skip: !url,
+    async open() {
+      const databases: Database[] = [];
+      for (let i = 0; i < 2; i += 1) databases.push(await openDatabase({ url: url!, schema }));
+      await migrate(databases[0]!);
+      return {
+        databases,
+        async cut() {
+          const cut = await databases[0]!.query(`select pg_terminate_backend(pid) as ok from pg_stat_activity where query = $1`, [
+            `listen ${schema}_foyer_chat`,
+          ]);
+          expect(cut.length).toBeGreaterThan(0);
+        },
+        drop: () => databases[0]!.exec(`drop schema ${schema} cascade`),
+      };
+    },
+  },
+  {
+    // The fan-out's interface with another carrier behind it (as a message broker would be): the hub must not
+    // depend on PostgreSQL's own, and a send announces in a transaction instead of in its statement.
+    name: 'an in-memory carrier (the test double) on PGlite',
+    skip: false,
+    async open() {
+      const db = await testDatabases[0]!.open();
+      const carrier = memoryCarrier();
+      return {
+        databases: [carrier.attach(db), carrier.attach({ ...db, close: async () => {} })],
+        async cut() {
+          carrier.cut();
+          setTimeout(() => carrier.restore(), 300);
+        },
+        drop: async () => {},
+      };
+    },
+  },
+];
+
+// Two Foyer processes on one database: two sets of services, each with its own hub. (PGlite alone is one process by
+// design: its fan-out is the hub alone, tested in api/chat.test.ts.)
+describe.each(carriers.filter((carrier) => !carrier.skip))('chat events across processes: $name', ({ open }) => {
+  const processes: Process[] = [];
+  let carrier: Awaited<ReturnType<Carrier['open']>>;
   beforeAll(async () => {
-    for (let i = 0; i < 2; i += 1) {
-      const db = await openDatabase({ url: url!, schema });
-      if (i === 0) await migrate(db);
+    carrier = await open();
+    for (const db of carrier.databases) {
       const services = await testServices(db);
       processes.push({ db, services, server: await startApiServer(services), call: apiCaller(services) });
     }
@@ -32,7 +89,7 @@ describe.skipIf(!url)('chat events across processes on PostgreSQL (LISTEN/NOTIFY
       await server.close();
       await services.chat.close();
     }
-    await processes[0]!.db.exec(`drop schema ${schema} cascade`);
+    await carrier.drop();
     for (const { db } of processes) await db.close();
   });
 
@@ -116,11 +173,8 @@ describe.skipIf(!url)('chat events across processes on PostgreSQL (LISTEN/NOTIFY
     const onB = await openStream(`${b.server.url}/api/chat/stream?chatBoxId=${ana.chatBoxId}`, ana.token);
     await send(a, ana.token, ana.chatBoxId, 'before');
     await onB.waitFor((e) => e.event === 'message');
-    // Cut every listening connection of this schema's channel (both processes'), then send at once.
-    const cut = await a.db.query<{ ok: boolean }>(`select pg_terminate_backend(pid) as ok from pg_stat_activity where query = $1`, [
-      `listen ${schema}_foyer_chat`,
-    ]);
-    expect(cut.length).toBeGreaterThan(0);
+    // Cut every listening connection (both processes'), then send at once.
+    await carrier.cut();
     for (let i = 0; i < 3; i += 1) await send(a, ana.token, ana.chatBoxId, `while cut ${i}`);
     const all = await onB.waitFor((e) => e.event === 'message', 4, 15_000);
     expect(all.map((e) => e.data.message.text)).toEqual(['before', 'while cut 0', 'while cut 1', 'while cut 2']);
