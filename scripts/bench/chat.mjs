@@ -12,9 +12,9 @@ import { createParser } from 'eventsource-parser';
 import pg from 'pg';
 import { gcProbeEnv, memoryAfterGc, startFoyer } from './measure.mjs';
 
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-const post = async (url, body, token) => {
+export const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+export const post = async (url, body, token) => {
   const response = await fetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(token && { authorization: `Bearer ${token}` }) },
@@ -44,7 +44,7 @@ export async function contactsByInvitation(foyer, count) {
   return contacts;
 }
 
-async function contactsInDatabase(env, count) {
+export async function contactsInDatabase(env, count) {
   const { loadConfig } = await import('../../src/server/config.ts');
   const { closeServices, createServices } = await import('../../src/server/services.ts');
   const { invite } = await import('../../src/server/contacts/invitations.ts');
@@ -65,7 +65,7 @@ async function contactsInDatabase(env, count) {
 }
 
 /** Opens a stream and counts every message event by id. */
-async function openStream(url, contact, received, onOpen) {
+export async function openStream(url, contact, received, onOpen) {
   const controller = new AbortController();
   const response = await fetch(`${url}/api/chat/stream?chatBoxId=${contact.chatBoxId}`, {
     headers: { authorization: `Bearer ${contact.token}`, accept: 'text/event-stream' },
@@ -185,9 +185,9 @@ async function deliveryRun({ streamUrl, sendUrl, contacts, streamsPerChatBox, ra
   };
 }
 
-const loadSummary = (load) => ({ rps: load.requests.average, p99Ms: load.latency.p99, errors: load.errors + load.non2xx });
+export const loadSummary = (load) => ({ rps: load.requests.average, p99Ms: load.latency.p99, errors: load.errors + load.non2xx });
 
-function sendLoad(url, contacts, seconds) {
+export function sendLoad(url, contacts, seconds) {
   let next = 0;
   return new Promise((resolve, reject) => {
     autocannon(

@@ -13,6 +13,8 @@ import { measureStreamFloor } from './streamFloor.mjs';
 import { measureStalledReaders } from './stalled.mjs';
 import { measureApi } from './api.mjs';
 import { measureChat } from './chat.mjs';
+import { measureFanout } from './fanout.mjs';
+import { measureNotifyLimit } from './notifyLimit.mjs';
 import { measureInbox } from './inbox.mjs';
 import { measureMail } from './mail.mjs';
 import { measureFiles } from './files.mjs';
@@ -95,6 +97,8 @@ const api = await measureApi(root, outDir);
 // (Assigning undefined to process.env would store the string "undefined", which pg reads as a host name.)
 if (!process.env.BENCH_DATABASE_URL && process.env.TEST_DATABASE_URL) process.env.BENCH_DATABASE_URL = process.env.TEST_DATABASE_URL;
 const chat = await measureChat(root, outDir);
+const fanout = process.env.BENCH_DATABASE_URL ? await measureFanout(root, outDir, process.env.BENCH_DATABASE_URL) : [];
+const notifyLimit = process.env.BENCH_DATABASE_URL ? await measureNotifyLimit(process.env.BENCH_DATABASE_URL) : [];
 // The same measure on Node's own HTTP server with nothing of Foyer's: the floor under "memory per idle stream".
 const streamFloor = await measureStreamFloor();
 const stalled = await measureStalledReaders(root, outDir);
@@ -120,6 +124,8 @@ const results = {
   widgetTime,
   api,
   chat,
+  fanout,
+  notifyLimit,
   streamFloor,
   stalled,
   inbox,
@@ -225,6 +231,37 @@ for (const [name, run] of Object.entries({ PGlite: chat.pglite, 'PostgreSQL, two
     // The goal is the one process on PGlite's; the PostgreSQL run is there for its latency and losses.
     name === 'PGlite' ? '≤ 20 KB' : '',
     name !== 'PGlite' || run.rssPerIdleStreamKiB <= 20,
+  );
+}
+for (const run of fanout) {
+  const where = `chat across ${run.processes} processes (PostgreSQL, ${run.streams.toLocaleString('en')} streams)`;
+  row(
+    `${where}: p50 / p99 from the send's answer`,
+    `${run.delivery.p50Ms.toFixed(1)} / ${run.delivery.p99Ms.toFixed(1)} ms`,
+    'p99 ≤ 50 ms',
+    run.delivery.p99Ms <= 50,
+  );
+  row(
+    `${where}: p99 from the send's start: to the notification / after it / in all`,
+    [run.toNotification, run.afterNotification, run.fromStart].map((part) => part.p99Ms.toFixed(0)).join(' / ') + ' ms',
+    '',
+    true,
+  );
+  row(`${where}: lost / duplicated deliveries`, `${run.lost} / ${run.duplicated}`, '0 / 0', run.lost === 0 && run.duplicated === 0);
+}
+if (notifyLimit.length) {
+  const [plain, ...notifying] = notifyLimit;
+  row(
+    `PostgreSQL alone: commits/s without NOTIFY; with, for ${notifying.map((run) => run.listeners).join(' / ')} listeners`,
+    `${plain.commitsPerSecond}; ${notifying.map((run) => run.commitsPerSecond).join(' / ')}`,
+    '',
+    true,
+  );
+  row(
+    `PostgreSQL alone: notification delay p99 at that rate, same listeners`,
+    notifying.map((run) => run.delayP99Ms.toFixed(0)).join(' / ') + ' ms',
+    '',
+    notifying.every((run) => run.heard === 1),
   );
 }
 row(
