@@ -20,6 +20,13 @@ describe('configuration', () => {
     expect(config.DATABASE_URL).toBeUndefined();
   });
 
+  it('takes a replica only beside the database it replicates', () => {
+    const primary = 'postgres://foyer@db.example.com/foyer';
+    const replica = 'postgres://foyer@replica.example.com/foyer';
+    expect(loadConfig({ DATABASE_URL: primary, DATABASE_REPLICA_URL: replica }).DATABASE_REPLICA_URL).toBe(replica);
+    expect(() => loadConfig({ DATABASE_REPLICA_URL: replica })).toThrow(/set DATABASE_URL too/);
+  });
+
   it('takes SESSION_MAX_HOURS as a positive number of hours', () => {
     expect(loadConfig({ SESSION_MAX_HOURS: '8' }).SESSION_MAX_HOURS).toBe(8);
     expect(loadConfig({ SESSION_MAX_HOURS: '0.5' }).SESSION_MAX_HOURS).toBe(0.5);

@@ -16,6 +16,11 @@ export const configSchema = publicSettingsSchema.extend({
   /** Where PGlite keeps its files, and where development keeps its generated secret. */
   FOYER_DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optional,
+  /**
+   * A read-only replica of DATABASE_URL's database for the reads that may lag by seconds: the ratings report and the
+   * help centre's (docs/large-deployments.md). Unreachable, those reads go to DATABASE_URL.
+   */
+  DATABASE_REPLICA_URL: optional,
   /** Signs session tokens and keys the hashes of one-time codes; at least 32 characters. */
   SESSION_SECRET: optional.refine((value) => value === undefined || value.length >= 32, 'must be at least 32 characters'),
   OTP_TTL_DAYS: number(7),
@@ -90,6 +95,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error(`Foyer cannot start: some settings are wrong.\n${problems.join('\n')}\nFix them in the environment and start again.`);
   }
   const config = { ...result.data, SITE_URL: result.data.SITE_URL ?? `http://localhost:${result.data.PORT}` };
+  if (config.DATABASE_REPLICA_URL && !config.DATABASE_URL) {
+    throw new Error('Foyer cannot start: DATABASE_REPLICA_URL is a replica of DATABASE_URL’s database; set DATABASE_URL too.');
+  }
   if (config.NODE_ENV === 'production') {
     const missing = [
       !result.data.SITE_URL && 'SITE_URL (the public address, such as https://help.example.com)',

@@ -4,7 +4,7 @@ import { createChatHub, type ChatHub } from './chat/hub.ts';
 import { typingSignals } from './chat/typing.ts';
 import type { Config } from './config.ts';
 import { ensurePrivateDirectory } from './db/dataDirectory.ts';
-import type { Database } from './db/database.ts';
+import type { Database, Queryable } from './db/database.ts';
 import { openDatabase } from './db/openDatabase.ts';
 import { migrate } from './db/migrate.ts';
 import { firebaseVerifier, type IdTokenVerifier } from './staff/signIn.ts';
@@ -25,6 +25,11 @@ import { moveBytesToDisk } from './chat/files/moveToDisk.ts';
 export interface Services {
   config: Config;
   db: Database;
+  /**
+   * Reads that may lag by seconds (the reports): a replica with DATABASE_REPLICA_URL, else `db`.
+   * closeServices closes it.
+   */
+  replica: Queryable & { close(): Promise<void> };
   /** Verifies staff members' Firebase ID tokens. */
   verifyIdToken: IdTokenVerifier;
   /** Each contact's session version, undefined once it is deleted; cached for a few seconds (sessionVersions.ts). */
@@ -83,9 +88,11 @@ export async function createServices(
   const sessionVersions = sessionVersionCache(db);
   const chat = createChatHub(db, log, (who) => who.kind === 'contact' && sessionVersions.forget(who.id));
   const mail = createMailer(config, db, log);
+  const replica = await openReplicaOf(config, db, log);
   return {
     config,
     db,
+    replica,
     chat,
     typing: typingSignals(chat),
     sendLimit: memoryRateLimit({ max: config.SEND_RATE_LIMIT, windowSeconds: config.SEND_RATE_WINDOW_SECONDS }),
@@ -108,10 +115,24 @@ export async function createServices(
   };
 }
 
+async function openReplicaOf(config: Config, db: Database, log: Log): Promise<Services['replica']> {
+  if (!config.DATABASE_REPLICA_URL || db.kind !== 'postgres')
+    return { query: (sql, params) => db.query(sql, params), close: async () => {} };
+  const { openReplica } = await import('./db/postgres.ts');
+  let warned = 0;
+  return openReplica(config.DATABASE_REPLICA_URL, db, (error) => {
+    // Once a minute at most: a replica that is down fails every read.
+    if (Date.now() - warned < 60_000) return;
+    warned = Date.now();
+    log.error('Database: the replica (DATABASE_REPLICA_URL) did not answer; reading from DATABASE_URL meanwhile:', error);
+  });
+}
+
 /** Stops what the services run, streams first (their clients go on to another process), then closes the database. */
 export async function closeServices(services: Services): Promise<void> {
   await services.chat.close();
   await services.mail?.stop();
   await services.presence.stop();
+  await services.replica.close();
   await services.db.close();
 }

@@ -10,7 +10,7 @@ export const routes = [
     endpoint: 'helpCentreReport',
     caller: 'staff',
     handle: async ({ services, body }): Promise<HelpCentreReport> =>
-      helpCentreReport(services.db, await services.articles(), body.lang, body.days),
+      helpCentreReport(services.replica, await services.articles(), body.lang, body.days),
   }),
 
   route({

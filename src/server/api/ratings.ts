@@ -35,6 +35,6 @@ export const routes = [
   route({
     endpoint: 'ratingsReport',
     caller: 'admin',
-    handle: async ({ services, body }): Promise<RatingsReportAnswer> => ratingsReport(services.db, body.weeks),
+    handle: async ({ services, body }): Promise<RatingsReportAnswer> => ratingsReport(services.replica, body.weeks),
   }),
 ];

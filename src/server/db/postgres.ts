@@ -47,6 +47,43 @@ export async function openPostgres(url: string, schema?: string): Promise<Databa
   };
 }
 
+/**
+ * A read-only pool on a replica, for reads that may lag (services.ts: `replica`). A read the replica cannot answer
+ * (unreachable, shutting down, or the query cancelled by its recovery) goes to the primary instead, so it is slower
+ * rather than failed; `onFallback` hears why.
+ */
+export function openReplica(url: string, primary: Queryable, onFallback: (error: unknown) => void): Queryable & { close(): Promise<void> } {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 5,
+    options: '-c default_transaction_read_only=on',
+    connectionTimeoutMillis: 2000,
+  });
+  pool.on('error', (error) => console.error('PostgreSQL replica connection error:', error.message));
+  return {
+    async query<T extends Row>(sql: string, params: unknown[] = []) {
+      try {
+        return (await pool.query<T>(sql, params)).rows;
+      } catch (error) {
+        if (!replicaAway(error)) throw error;
+        onFallback(error);
+        return primary.query<T>(sql, params);
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+/**
+ * The replica, not the query, is the trouble: no SQLSTATE (a network error or a timeout), connection exceptions
+ * (08…), too many connections (53300), shutting down (57P01–57P03), or a conflict with recovery (40001).
+ */
+function replicaAway(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  if (typeof code !== 'string' || !/^[0-9A-Z]{5}$/.test(code)) return true;
+  return code.startsWith('08') || ['53300', '57P01', '57P02', '57P03', '40001'].includes(code);
+}
+
 /** Reconnects wait this long, doubling up to 10 s. */
 const reconnectFirstMs = 250;
 const reconnectMaxMs = 10_000;
