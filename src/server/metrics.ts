@@ -1,6 +1,6 @@
 /**
  * The process's figures for Prometheus (prom-client, GET /metrics): requests by route and status with their
- * latency, open event streams, the mail outbox's backlog, the database pool and whether the process hears the
+ * latency, open event streams, how long messages take to reach them, the mail outbox's backlog, the database pool and whether the process hears the
  * others, besides Node's own (memory, event loop lag, handles). Routes are the API's declared paths or one word
  * for the rest, so the label's values stay few whatever clients ask for.
  */
@@ -32,6 +32,17 @@ export function createMetrics(services: Services): Metrics {
     labelNames: ['route'] as const,
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
     registers,
+  });
+  const deliveryLag = new Histogram({
+    name: 'foyer_chat_delivery_lag_seconds',
+    help: "From a message's storing (the database's clock) to its delivery to this process's streams, by where it was stored.",
+    labelNames: ['from'] as const,
+    buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+    registers,
+  });
+  services.chat.onDelivered((event, from) => {
+    if (event.type !== 'message') return;
+    deliveryLag.observe({ from }, Math.max(0, Date.now() - Date.parse(event.message.createdAt)) / 1000);
   });
   new Gauge({
     name: 'foyer_event_streams_open',

@@ -114,9 +114,12 @@ describe.each(carriers.filter((carrier) => !carrier.skip))('chat events across p
     const onA = await openStream(`${a.server.url}/api/chat/stream?chatBoxId=${ana.chatBoxId}`, ana.token);
     // Let B's listening connection start (it opens with the first stream).
     await new Promise((resolve) => setTimeout(resolve, 300));
+    const heardFrom: string[] = [];
+    b.services.chat.onDelivered((event, from) => void (event.chatBoxId === ana.chatBoxId && heardFrom.push(from)));
     await send(a, ana.token, ana.chatBoxId, 'sent through A');
     const [event] = await onB.waitFor((e) => e.event === 'message');
     expect(event!.data.message.text).toBe('sent through A');
+    expect(heardFrom).toEqual(['other_process']);
     expect(b.services.chat.listenerState()).toBe('connected');
     // Typing is not stored: it crosses as a notification of its own. (Streams leave out the typist's own signals.)
     const heard: unknown[] = [];

@@ -62,9 +62,16 @@ export interface ChatHub {
    * connecting, connected, or failed (retrying after an error).
    */
   listenerState(): ListenerState;
+  /**
+   * `listener` hears each stored event this process delivers to at least one of its streams, and where it was
+   * stored: here (published after commit) or in another process (heard by notification). For the metrics.
+   */
+  onDelivered(listener: (event: StoredEvent, from: DeliveredFrom) => void): void;
   /** Ends every stream and stops listening. */
   close(): Promise<void>;
 }
+
+export type DeliveredFrom = 'this_process' | 'other_process';
 
 export type ListenerState = 'not_needed' | 'idle' | 'connecting' | 'connected' | 'failed';
 
@@ -89,10 +96,13 @@ export function createChatHub(db: Database, log: Log, forget: (who: Who) => void
   let retryMs = 1000;
   let listenerUp = false;
 
+  const delivered: ((event: StoredEvent, from: DeliveredFrom) => void)[] = [];
   const subscribersOf = (chatBoxId: string): Iterable<Subscriber> => byChatBox.get(chatBoxId) ?? [];
-  function deliver(event: HubEvent): void {
+  function deliver(event: HubEvent, from: DeliveredFrom = 'this_process'): void {
     for (const subscriber of subscribersOf(event.chatBoxId)) subscriber.deliver(event);
-    if (event.type !== 'typing') for (const subscriber of everyChatBox) subscriber.deliver(event);
+    if (event.type === 'typing') return;
+    for (const subscriber of everyChatBox) subscriber.deliver(event);
+    if (byChatBox.has(event.chatBoxId) || everyChatBox.size > 0) for (const listener of delivered) listener(event, from);
   }
   function endChatBoxes(chatBoxIds: readonly string[]): void {
     for (const chatBoxId of chatBoxIds) for (const subscriber of [...subscribersOf(chatBoxId)]) subscriber.close();
@@ -110,7 +120,7 @@ export function createChatHub(db: Database, log: Log, forget: (who: Who) => void
       const position = Number(a);
       if (!byChatBox.has(chatBoxId) && everyChatBox.size === 0) return;
       const [event] = await eventsAfterPosition(db, position - 1, 1);
-      if (event?.position === position) deliver(event);
+      if (event?.position === position) deliver(event, 'other_process');
     } else if (kind === 'x') {
       endChatBoxes([chatBoxId]);
     } else if (kind === 'a' && (a === 'contact' || a === 'staff') && b) {
@@ -191,7 +201,10 @@ export function createChatHub(db: Database, log: Log, forget: (who: Who) => void
       // The origin is digits, letters and '-': safe as a literal.
       return notifications?.notifyInStatement?.(channel, `'${origin}|e|' || ${chatBoxIdSql} || '|' || ${positionSql}`);
     },
-    publish: deliver,
+    publish: (event) => deliver(event),
+    onDelivered(listener) {
+      delivered.push(listener);
+    },
     async announceEnd(tx, chatBoxIds) {
       for (const chatBoxId of chatBoxIds) await notifications?.notify(tx, channel, `${origin}|x|${chatBoxId}`);
     },

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
 import { migrations } from '../db/migrations.ts';
@@ -8,7 +9,8 @@ import { operations } from './operations.ts';
 import { routeLabel } from './requestHandler.ts';
 import { startApiServer, type ApiServer } from '../../../tests/server/apiServer.ts';
 import { testDatabases } from '../../../tests/server/databases.ts';
-import { invited } from '../../../tests/server/invitations.ts';
+import { openStream } from '../../../tests/server/eventStreams.ts';
+import { contactWithSession, invited } from '../../../tests/server/invitations.ts';
 import { testServices } from '../../../tests/server/services.ts';
 
 const token = 'metrics-token-for-the-test';
@@ -89,6 +91,23 @@ describe.each(testDatabases)('health, readiness and metrics on $name', ({ name, 
     expect(text).toMatch(/^foyer_chat_listener\{state="(not_needed|idle)"\} 1$/m);
     expect(text).toMatch(/^foyer_process_resident_memory_bytes \d+/m);
     if (name !== 'PGlite') expect(text).toMatch(/^foyer_db_pool_connections\{state="total"\} \d+$/m);
+  });
+
+  it('times each message from its storing to this process’s streams', async () => {
+    const ana = await contactWithSession(services);
+    const stream = await openStream(`${server.url}/api/chat/stream?chatBoxId=${ana.chatBoxId}`, ana.token);
+    const sent = await fetch(`${server.url}/api/chat/messages/send`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${ana.token}` },
+      body: JSON.stringify({ chatBoxId: ana.chatBoxId, clientId: randomUUID(), text: 'Timed' }),
+    });
+    expect(sent.status).toBe(200);
+    await stream.waitFor((event) => event.event === 'message');
+    stream.close();
+    const text = await (await get('/metrics', { headers: { authorization: `Bearer ${token}` } })).text();
+    expect(text).toMatch(/^foyer_chat_delivery_lag_seconds_count\{from="this_process"\} 1$/m);
+    // Stored a moment ago on the same machine: well under a second.
+    expect(text).toMatch(/^foyer_chat_delivery_lag_seconds_bucket\{le="1",from="this_process"\} 1$/m);
   });
 
   it('keeps metrics off without a token', async () => {
