@@ -21,6 +21,8 @@ export const configSchema = publicSettingsSchema.extend({
    * help centre's (docs/large-deployments.md). Unreachable, those reads go to DATABASE_URL.
    */
   DATABASE_REPLICA_URL: optional,
+  /** A replica further behind DATABASE_URL than this is not read until it catches up. */
+  DATABASE_REPLICA_MAX_LAG_SECONDS: number(30),
   /** Signs session tokens and keys the hashes of one-time codes; at least 32 characters. */
   SESSION_SECRET: optional.refine((value) => value === undefined || value.length >= 32, 'must be at least 32 characters'),
   OTP_TTL_DAYS: number(7),

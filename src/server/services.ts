@@ -120,11 +120,14 @@ async function openReplicaOf(config: Config, db: Database, log: Log): Promise<Se
     return { query: (sql, params) => db.query(sql, params), close: async () => {} };
   const { openReplica } = await import('./db/postgres.ts');
   let warned = 0;
-  return openReplica(config.DATABASE_REPLICA_URL, db, (error) => {
-    // Once a minute at most: a replica that is down fails every read.
-    if (Date.now() - warned < 60_000) return;
-    warned = Date.now();
-    log.error('Database: the replica (DATABASE_REPLICA_URL) did not answer; reading from DATABASE_URL meanwhile:', error);
+  return openReplica(config.DATABASE_REPLICA_URL, db, {
+    maxLagSeconds: config.DATABASE_REPLICA_MAX_LAG_SECONDS,
+    onFallback(why) {
+      // Once a minute at most: a replica that is down or behind fails every read.
+      if (Date.now() - warned < 60_000) return;
+      warned = Date.now();
+      log.error('Database: the replica (DATABASE_REPLICA_URL) could not serve a read; reading DATABASE_URL meanwhile:', why);
+    },
   });
 }
 

@@ -48,20 +48,36 @@ export async function openPostgres(url: string, schema?: string): Promise<Databa
 }
 
 /**
- * A read-only pool on a replica, for reads that may lag (services.ts: `replica`). A read the replica cannot answer
- * (unreachable, shutting down, or the query cancelled by its recovery) goes to the primary instead, so it is slower
- * rather than failed; `onFallback` hears why.
+ * A read-only pool on a replica, for reads that may lag (services.ts: `replica`). A read goes to the primary instead
+ * when the replica cannot answer it (unreachable, silent past `queryTimeoutMs`, shutting down, or cancelling it for
+ * its recovery) and while the replica is behind by more than `maxLagSeconds`, so a report is slower or a little
+ * fresher, never missing or stale for long; `onFallback` hears why.
  */
-export function openReplica(url: string, primary: Queryable, onFallback: (error: unknown) => void): Queryable & { close(): Promise<void> } {
+export function openReplica(
+  url: string,
+  primary: Queryable,
+  {
+    maxLagSeconds,
+    onFallback,
+    queryTimeoutMs = 15_000,
+  }: { maxLagSeconds: number; onFallback: (why: unknown) => void; queryTimeoutMs?: number },
+): Queryable & { close(): Promise<void> } {
   const pool = new pg.Pool({
     connectionString: url,
     max: 5,
     options: '-c default_transaction_read_only=on',
+    keepAlive: true,
     connectionTimeoutMillis: 2000,
+    query_timeout: queryTimeoutMs,
   });
   pool.on('error', (error) => console.error('PostgreSQL replica connection error:', error.message));
+  const lag = replicaLag(primary, pool, maxLagSeconds);
   return {
     async query<T extends Row>(sql: string, params: unknown[] = []) {
+      if (lag.behind) {
+        onFallback(new Error(`the replica is more than ${maxLagSeconds} s behind`));
+        return primary.query<T>(sql, params);
+      }
       try {
         return (await pool.query<T>(sql, params)).rows;
       } catch (error) {
@@ -70,17 +86,55 @@ export function openReplica(url: string, primary: Queryable, onFallback: (error:
         return primary.query<T>(sql, params);
       }
     },
-    close: () => pool.end(),
+    async close() {
+      lag.stop();
+      await pool.end();
+    },
   };
 }
 
 /**
- * The replica, not the query, is the trouble: no SQLSTATE (a network error or a timeout), connection exceptions
- * (08…), too many connections (53300), shutting down (57P01–57P03), or a conflict with recovery (40001).
+ * Whether the replica is behind: every few seconds the primary's WAL position is noted with the time, and the
+ * replica is behind while it has not replayed the position the primary had `maxLagSeconds` ago. (The time of the last
+ * replayed transaction would not do: on a quiet primary it grows old while the replica is up to date.)
+ */
+function replicaLag(primary: Queryable, replica: pg.Pool, maxLagSeconds: number) {
+  const marks: { at: number; lsn: string }[] = [];
+  const state = { behind: false, stop: () => clearInterval(timer) };
+  let checking = false;
+  const check = async () => {
+    if (checking) return;
+    checking = true;
+    try {
+      const [now] = await primary.query<{ lsn: string }>('select pg_current_wal_lsn()::text as lsn');
+      marks.push({ at: Date.now(), lsn: now!.lsn });
+      const due = marks.filter((mark) => mark.at <= Date.now() - maxLagSeconds * 1000).at(-1);
+      if (!due) return;
+      marks.splice(0, marks.indexOf(due));
+      const [row] = (
+        await replica.query<{ replayed: boolean | null }>(`select pg_last_wal_replay_lsn() >= $1::pg_lsn as replayed`, [due.lsn])
+      ).rows;
+      // Null: not a replica at all (no replay), so nothing says it is current.
+      state.behind = row?.replayed !== true;
+    } catch {
+      // A replica that does not answer is handled where reads fail; a primary that does not answer fails them anyway.
+    } finally {
+      checking = false;
+    }
+  };
+  const timer = setInterval(() => void check(), Math.max(250, Math.min(5000, (maxLagSeconds * 1000) / 4)));
+  timer.unref();
+  return state;
+}
+
+/**
+ * The replica, not the query, is the trouble: anything that is not an answer from PostgreSQL (a network error, a
+ * timeout), or one of its connection exceptions (08…), too many connections (53300), shutting down (57P01–57P03), or
+ * a conflict with its recovery (40001).
  */
 function replicaAway(error: unknown): boolean {
-  const code = (error as { code?: unknown }).code;
-  if (typeof code !== 'string' || !/^[0-9A-Z]{5}$/.test(code)) return true;
+  if (!(error instanceof pg.DatabaseError)) return true;
+  const code = error.code ?? '';
   return code.startsWith('08') || ['53300', '57P01', '57P02', '57P03', '40001'].includes(code);
 }
 
