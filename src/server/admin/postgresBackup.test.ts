@@ -1,11 +1,11 @@
 /**
  * The PostgreSQL procedure of docs/operations.md, as written there: pg_dump while Foyer runs and messages keep
- * coming, pg_restore into another database, and Foyer on that one finds every contact, staff member, waiting e-mail,
+ * coming, pg_restore over another Foyer database, and Foyer on that one finds every contact, staff member, waiting e-mail,
  * file and message up to the dump, with no gap, and goes on numbering where the dump stopped.
  */
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -21,6 +21,21 @@ import { contactWithSession } from '../../../tests/server/invitations.ts';
 import { testServices } from '../../../tests/server/services.ts';
 
 const run = promisify(execFile);
+
+/** pg_dump refuses a server newer than itself: the server's own major version's tools where installed, else the path's. */
+async function tool(name: 'pg_dump' | 'pg_restore'): Promise<string> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const [{ server_version_num: version }] = (await client.query<{ server_version_num: string }>('show server_version_num')).rows as [
+      { server_version_num: string },
+    ];
+    const own = `/usr/lib/postgresql/${Math.floor(Number(version) / 10000)}/bin/${name}`;
+    return existsSync(own) ? own : name;
+  } finally {
+    await client.end();
+  }
+}
 const url = process.env['TEST_DATABASE_URL'];
 const names = [`foyer_dump_from_${process.pid}`, `foyer_dump_into_${process.pid}`] as const;
 const root = mkdtempSync(join(tmpdir(), 'foyer-pg-dump-'));
@@ -44,7 +59,7 @@ afterAll(async () => {
 const pdf = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(300_000, 65)]);
 
 it.skipIf(!url)(
-  'pg_dump of a running server restores with pg_restore into a database Foyer then runs on',
+  'pg_dump of a running server restores with pg_restore over another database, and Foyer runs on it',
   async () => {
     for (const name of names) await onServer(`drop database if exists ${name} with (force)`);
     for (const name of names) await onServer(`create database ${name}`);
@@ -87,7 +102,7 @@ it.skipIf(!url)(
         while (sending) (await send(`message ${sent}`), (sent += 1));
       })();
       await new Promise((done) => setTimeout(done, 100));
-      await run('pg_dump', ['--format=custom', `--file=${dump}`, from]);
+      await run(await tool('pg_dump'), ['--format=custom', `--file=${dump}`, from]);
       await new Promise((done) => setTimeout(done, 100));
       sending = false;
       await sender;
@@ -96,8 +111,12 @@ it.skipIf(!url)(
       await closeServices(services);
     }
 
-    // With every process stopped, into another database.
-    await run('pg_restore', ['--clean', '--if-exists', '--no-owner', `--dbname=${into}`, dump]);
+    // With every process stopped, over another Foyer database (--clean replaces what it holds).
+    const other = await openDatabase({ url: into });
+    const otherServices = await testServices(other, { DATABASE_URL: into });
+    await contactWithSession(otherServices, { name: 'Someone else' });
+    await closeServices(otherServices);
+    await run(await tool('pg_restore'), ['--clean', '--if-exists', '--no-owner', `--dbname=${into}`, dump]);
     const restoredDb = await openDatabase({ url: into });
     const restored = await testServices(restoredDb, { DATABASE_URL: into });
     try {
@@ -106,6 +125,7 @@ it.skipIf(!url)(
       expect(texts.slice(1)).toEqual(Array.from({ length: texts.length - 1 }, (_, i) => `message ${i}`));
       expect(texts.length).toBeGreaterThan(1);
       expect(await restoredDb.query(`select email from organization_users`)).toEqual([{ email: 'lee@example.com' }]);
+      expect(await restoredDb.query(`select name from contacts`)).toEqual([{ name: 'Ana' }]);
       expect(await restoredDb.query(`select subject from mail_outbox where sent_at is null`)).toEqual([{ subject: 'Waiting' }]);
       expect((await readWhole(restored.fileBytes, fileId, 'original')).equals(pdf)).toBe(true);
       // The contact's session still works (same secret), and numbering goes on after the restored events.

@@ -27,7 +27,8 @@ interface Process {
 interface Carrier {
   name: string;
   skip: boolean;
-  open(): Promise<{ databases: Database[]; cut(): Promise<void>; drop(): Promise<void> }>;
+  /** `cut` answers how to restore them: PostgreSQL's listeners reconnect by themselves. */
+  open(): Promise<{ databases: Database[]; cut(): Promise<() => void>; drop(): Promise<void> }>;
 }
 
 const schema = `foyer_test_hub_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
@@ -47,6 +48,7 @@ const carriers: Carrier[] = [
             `listen ${schema}_foyer_chat`,
           ]);
           expect(cut.length).toBeGreaterThan(0);
+          return () => {};
         },
         drop: () => databases[0]!.exec(`drop schema ${schema} cascade`),
       };
@@ -64,7 +66,7 @@ const carriers: Carrier[] = [
         databases: [carrier.attach(db), carrier.attach({ ...db, close: async () => {} })],
         async cut() {
           carrier.cut();
-          setTimeout(() => carrier.restore(), 300);
+          return () => carrier.restore();
         },
         drop: async () => {},
       };
@@ -177,8 +179,9 @@ describe.each(carriers.filter((carrier) => !carrier.skip))('chat events across p
     await send(a, ana.token, ana.chatBoxId, 'before');
     await onB.waitFor((e) => e.event === 'message');
     // Cut every listening connection (both processes'), then send at once.
-    await carrier.cut();
+    const restore = await carrier.cut();
     for (let i = 0; i < 3; i += 1) await send(a, ana.token, ana.chatBoxId, `while cut ${i}`);
+    restore();
     const all = await onB.waitFor((e) => e.event === 'message', 4, 15_000);
     expect(all.map((e) => e.data.message.text)).toEqual(['before', 'while cut 0', 'while cut 1', 'while cut 2']);
     expect(all.map((e) => Number(e.id))).toEqual([1, 2, 3, 4]);

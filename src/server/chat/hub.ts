@@ -1,8 +1,8 @@
 /**
  * Delivers chat events to the streams open in this process. A change is published after its transaction
  * commits. With PostgreSQL, several Foyer processes share the database: each change also sends a NOTIFY that
- * carries ids only (payloads are capped near 8 KB), sent in the change's transaction so it goes out at commit;
- * every other process reads the event back by its position and delivers it to its own streams. Streams fill any
+ * carries ids only (payloads are capped near 8 KB), sent in the change's transaction or statement so it goes out at
+ * commit; every other process reads the event back by its position and delivers it to its own streams. Streams fill any
  * gap from the database themselves (follow.ts), so a lost notification costs latency, never an event.
  */
 import type { TypingEvent } from '../../lib/api/chat.ts';

@@ -29,6 +29,9 @@ export interface ChatStore {
 
 type Row = MessageRow & Record<string, unknown>;
 
+/** storeMessages's SQL for a stored entry's chat box id and position, for an announcement in its statement. */
+const storedColumns = { chatBoxId: `($1::jsonb -> s.i ->> 'chat_box_id')`, position: 's.position::text' };
+
 /** Runs a change in a transaction that locks the chat box; its event (if any) is announced at commit and published after. */
 export async function changeChatBox<T>(
   { db, chat }: ChatStore,
@@ -70,10 +73,9 @@ interface Entry {
 /**
  * Stores messages with their events in one call of `foyer_store_messages` (migration 5), in the order given. A
  * client id seen before in the chat box stores nothing for that entry ('duplicate'), as does an unknown chat box.
- * `announce` (ChatHub.announceInStatement) makes the same statement announce each stored event.
+ * `announcement` (ChatHub.announceInStatement over `storedColumns`) makes the same statement announce each stored event.
  */
-async function storeMessages(target: Queryable, entries: readonly Entry[], announce?: ChatHub['announceInStatement']): Promise<Outcome[]> {
-  const announcement = announce?.(`($1::jsonb -> s.i ->> 'chat_box_id')`, 's.position::text');
+async function storeMessages(target: Queryable, entries: readonly Entry[], announcement?: string): Promise<Outcome[]> {
   const select = announcement
     ? `select s.*, case when s.outcome = 'stored' then ${announcement} end as announced from foyer_store_messages($1::jsonb) s`
     : 'select * from foyer_store_messages($1::jsonb)';
@@ -176,15 +178,15 @@ async function drain(db: Queryable, queue: { waiting: Waiting[]; running: boolea
 
 /**
  * Stores one message so that the other processes hear of it at commit. With PostgreSQL, in one statement: the row
- * that orders every chat box's events (chat_event_positions) stays locked from the store to the commit, and with a
- * begin, the store, a notify and a commit it was held over three round trips, so concurrent sends queued behind it
- * (PostgreSQL, 20 connections: 376–382 sends/s at p99 155–168 ms before, 611–615 at 73–79 ms after). A
- * carrier without statements of its own announces in a transaction; PGlite has no other processes.
+ * that orders every chat box's events (chat_event_positions) stays locked from the store to the commit, and a begin,
+ * the store, a notify and a commit would hold it over three round trips and queue concurrent sends behind it (20
+ * connections on one process: 376–382 sends/s at p99 155–168 ms that way, 611–615 at 73–79 ms in one statement). A
+ * carrier that cannot notify from a statement announces in a transaction; PGlite has no other processes.
  */
 async function storeAndAnnounce({ db, chat }: ChatStore, entry: Entry): Promise<Outcome> {
   if (!db.notifications) return storeInTurn(db, entry);
-  if (db.notifications.notifyInStatement)
-    return (await storeMessages(db, [entry], (id, position) => chat.announceInStatement(id, position)))[0]!;
+  const announcement = chat.announceInStatement(storedColumns.chatBoxId, storedColumns.position);
+  if (announcement) return (await storeMessages(db, [entry], announcement))[0]!;
   return db.transaction(async (tx) => {
     const [outcome] = await storeMessages(tx, [entry]);
     if (outcome?.outcome === 'stored') await chat.announce(tx, outcome.event);

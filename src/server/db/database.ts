@@ -17,7 +17,7 @@ export interface Database extends Queryable {
   close(): Promise<void>;
   /** PGlite only: the whole data directory as a tarball (tests start from a migrated one). */
   dump?(): Promise<Blob>;
-  /** PostgreSQL only: notifications between the processes that share the database (LISTEN/NOTIFY). */
+  /** Notifications between the processes that share the database: PostgreSQL's LISTEN/NOTIFY; none with PGlite. */
   notifications?: Notifications;
   /** PostgreSQL only: the connection pool's connections now, for the metrics. */
   poolStats?(): { total: number; idle: number; waiting: number };
