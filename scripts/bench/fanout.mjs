@@ -1,18 +1,27 @@
 /**
  * Delivery across processes: N Foyer processes on one PostgreSQL database, sends to the first, every stream on the
  * others, so each delivery crosses a process by LISTEN/NOTIFY. Besides the delivery latency (from the send's
- * acknowledgement, as in chat.mjs), the bench listens on the chat channel itself and splits each delivery into
- * "send started → notification heard" (the sending process and PostgreSQL) and "notification heard → event on the
- * stream" (the receiving process: its read of the event, the stream's write, and this client's read), so a tail
- * shows where it is. Alone: `BENCH_DATABASE_URL=postgres://… node scripts/bench/fanout.mjs` (on a build in dist/).
+ * acknowledgement, as in chat.mjs, and from its start), a thread of the bench listens on the chat channel itself and
+ * splits each delivery into "send started → notification heard" (the sending process and PostgreSQL) and
+ * "notification heard → event on the stream" (the receiving process: its read of the event, the stream's write, and
+ * the reading thread's read), so a tail shows where it is. Streams are read by threads of their own
+ * (fanoutWorker.mjs), apart from the thread that sends. Alone: `BENCH_DATABASE_URL=postgres://… node scripts/bench/fanout.mjs` (on a build in dist/).
  */
 import { randomUUID } from 'node:crypto';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { Worker } from 'node:worker_threads';
 import pg from 'pg';
-import { contactsInDatabase, openStream, percentile, post, sleep } from './chat.mjs';
+import { contactsInDatabase, percentile, post, sleep } from './chat.mjs';
 import { startFoyer } from './measure.mjs';
 
 const databaseName = 'foyer_fanout_bench';
+
+async function dropDatabase(adminUrl) {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`drop database if exists ${databaseName} with (force)`);
+  await admin.end();
+}
 
 async function freshDatabase(adminUrl) {
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -48,8 +57,39 @@ const summary = (values) => {
   return { p50Ms: percentile(sorted, 50), p99Ms: percentile(sorted, 99), maxMs: sorted.at(-1) ?? NaN };
 };
 
-/** One run: `processes` Foyer processes, `streams` streams spread over all but the first, sends to the first. */
-export async function fanoutRun(root, outDir, adminUrl, { port, processes, streams, chatBoxes = 100, rate = 50, seconds = 20 }) {
+/** Starts a reader thread (fanoutWorker.mjs) and resolves once it is ready; `stop()` answers what it noted. */
+async function reader(data) {
+  const worker = new Worker(new URL('./fanoutWorker.mjs', import.meta.url), { workerData: data });
+  const next = () =>
+    new Promise((resolve, reject) => {
+      worker.once('message', resolve);
+      worker.once('error', reject);
+    });
+  await next();
+  return {
+    async stop() {
+      const noted = next();
+      worker.postMessage('stop');
+      const result = await noted;
+      await worker.terminate();
+      return result;
+    },
+    terminate: () => worker.terminate(),
+  };
+}
+
+const now = () => performance.timeOrigin + performance.now();
+
+/**
+ * One run: `processes` Foyer processes, `streams` streams spread over all but the first (read by `readerThreads`
+ * threads), sends to the first from this thread.
+ */
+export async function fanoutRun(
+  root,
+  outDir,
+  adminUrl,
+  { port, processes, streams, chatBoxes = 100, rate = 50, seconds = 20, readerThreads = 2 },
+) {
   const databaseUrl = await freshDatabase(adminUrl);
   const env = {
     SEND_RATE_LIMIT: '1000000',
@@ -61,41 +101,22 @@ export async function fanoutRun(root, outDir, adminUrl, { port, processes, strea
     METRICS_TOKEN: metricsToken,
   };
   const foyers = [];
-  const listener = new pg.Client({ connectionString: databaseUrl });
-  const opened = [];
+  const readers = [];
   try {
     for (let i = 0; i < processes; i += 1) foyers.push(await startFoyer(root, outDir, port + i, env));
     const contacts = await contactsInDatabase(env, chatBoxes);
     const [sender, ...receivers] = foyers;
-
-    /** chat box id → times its notifications were heard. */
-    const heard = new Map();
-    await listener.connect();
-    listener.on('notification', ({ payload }) => {
-      const at = performance.now();
-      const [, kind, chatBoxId] = (payload ?? '').split('|');
-      if (kind === 'e') (heard.get(chatBoxId) ?? heard.set(chatBoxId, []).get(chatBoxId)).push(at);
-    });
-    await listener.query('listen foyer_chat');
-
-    /** message id → first arrival per stream, and stream → counts by message id. */
-    const arrivals = new Map();
-    const deliveries = [];
+    readers.push(await reader({ role: 'listener', databaseUrl }));
+    const shares = Array.from({ length: readerThreads }, () => []);
     for (let s = 0; s < streams; s += 1) {
       const boxIndex = s % chatBoxes;
-      const counts = new Map();
-      deliveries.push({ boxIndex, counts });
-      opened.push(
-        await openStream(receivers[s % receivers.length].url, contacts[boxIndex], (id, at) => {
-          counts.set(id, (counts.get(id) ?? 0) + 1);
-          if (counts.get(id) === 1) (arrivals.get(id) ?? arrivals.set(id, []).get(id)).push(at);
-        }),
-      );
+      shares[s % readerThreads].push({ url: receivers[s % receivers.length].url, contact: contacts[boxIndex], boxIndex });
     }
+    for (const share of shares) readers.push(await reader({ role: 'streams', streams: share }));
     await sleep(3000);
 
     const sent = [];
-    // This client's own delays count in every figure: its event loop is measured too.
+    // This thread sends only; its event loop's delays are measured all the same.
     const loop = monitorEventLoopDelay({ resolution: 5 });
     loop.enable();
     const total = Math.round(rate * seconds);
@@ -106,42 +127,49 @@ export async function fanoutRun(root, outDir, adminUrl, { port, processes, strea
       if (wait > 0) await sleep(wait);
       const boxIndex = i % chatBoxes;
       const contact = contacts[boxIndex];
-      const startAt = performance.now();
+      const startAt = now();
       pending.push(
         post(
           `${sender.url}/api/chat/messages/send`,
           { chatBoxId: contact.chatBoxId, clientId: randomUUID(), text: `fan-out ${i}` },
           contact.token,
-        ).then(({ message }) => sent.push({ id: message.id, boxIndex, chatBoxId: contact.chatBoxId, startAt, ackAt: performance.now() })),
+        ).then(({ message }) => sent.push({ id: message.id, boxIndex, chatBoxId: contact.chatBoxId, startAt, ackAt: now() })),
       );
     }
     await Promise.all(pending);
     await sleep(3000);
     loop.disable();
     const [senderFigures, ...receiverFigures] = await Promise.all(foyers.map(processFigures));
+    const [listened, ...read] = await Promise.all(readers.splice(0).map((thread) => thread.stop()));
+    const { heard } = listened;
+    const deliveries = read.flatMap((result) => result.deliveries);
+    const arrivals = Object.assign({}, ...read.map((result) => result.arrivals));
 
     let lost = 0;
     let duplicated = 0;
     for (const { boxIndex, counts } of deliveries) {
       for (const message of sent) {
         if (message.boxIndex !== boxIndex) continue;
-        const count = counts.get(message.id) ?? 0;
+        const count = counts[message.id] ?? 0;
         if (count === 0) lost += 1;
         if (count > 1) duplicated += count - 1;
       }
     }
+    // Every figure is over deliveries (a message counts once per stream it reached), so the parts are comparable.
     const fromAck = [];
     const fromStart = [];
     const toNotification = [];
     const afterNotification = [];
     for (const message of sent) {
       // A chat box gets a message every chatBoxes / rate seconds: the first notification after the send started is its own.
-      const notifiedAt = heard.get(message.chatBoxId)?.find((at) => at >= message.startAt);
-      if (notifiedAt !== undefined) toNotification.push(notifiedAt - message.startAt);
-      for (const at of arrivals.get(message.id) ?? []) {
+      const notifiedAt = heard[message.chatBoxId]?.find((at) => at >= message.startAt);
+      for (const at of arrivals[message.id] ?? []) {
+        // An event may arrive before the send's answer: that counts as 0 from the answer, the send's cost being in fromStart.
         fromAck.push(Math.max(0, at - message.ackAt));
         fromStart.push(at - message.startAt);
-        if (notifiedAt !== undefined) afterNotification.push(Math.max(0, at - notifiedAt));
+        if (notifiedAt === undefined) continue;
+        toNotification.push(notifiedAt - message.startAt);
+        afterNotification.push(at - notifiedAt);
       }
     }
     return {
@@ -155,15 +183,14 @@ export async function fanoutRun(root, outDir, adminUrl, { port, processes, strea
       fromStart: summary(fromStart),
       toNotification: summary(toNotification),
       afterNotification: summary(afterNotification),
-      clientLoopDelay: { p99Ms: loop.percentile(99) / 1e6, maxMs: loop.max / 1e6 },
+      senderThreadLoopDelay: { p99Ms: loop.percentile(99) / 1e6, maxMs: loop.max / 1e6 },
       sender: senderFigures,
       receivers: receiverFigures.map(({ loopDelayP99Ms, loopDelayMaxMs }) => ({ loopDelayP99Ms, loopDelayMaxMs })),
     };
   } finally {
-    for (const stream of opened) stream.close();
-    await Promise.all(opened.map((stream) => stream.reading));
-    await listener.end().catch(() => {});
+    await Promise.all(readers.map((thread) => thread.terminate()));
     for (const foyer of foyers) await foyer.stop();
+    await dropDatabase(adminUrl);
   }
 }
 

@@ -251,17 +251,25 @@ for (const run of fanout) {
 }
 if (notifyLimit.length) {
   const [plain, ...notifying] = notifyLimit;
+  const listening = notifying.filter((run) => !run.readBack);
+  const readingBack = notifying.filter((run) => run.readBack);
   row(
-    `PostgreSQL alone: commits/s without NOTIFY; with, for ${notifying.map((run) => run.listeners).join(' / ')} listeners`,
-    `${plain.commitsPerSecond}; ${notifying.map((run) => run.commitsPerSecond).join(' / ')}`,
+    `PostgreSQL alone: one-statement commits/s without NOTIFY; with, for ${listening.map((run) => run.listeners).join(' / ')} listeners`,
+    `${plain.commitsPerSecond}; ${listening.map((run) => run.commitsPerSecond).join(' / ')}`,
     '',
     true,
   );
   row(
-    `PostgreSQL alone: notification delay p99 at that rate, same listeners`,
-    notifying.map((run) => run.delayP99Ms.toFixed(0)).join(' / ') + ' ms',
+    `PostgreSQL alone: notification delay p50 / p99 at that rate, same listeners`,
+    listening.map((run) => `${run.delayP50Ms.toFixed(0)}/${run.delayP99Ms.toFixed(0)}`).join(' · ') + ' ms',
     '',
     notifying.every((run) => run.heard === 1),
+  );
+  row(
+    `PostgreSQL alone: the same with each listener reading each row back (${readingBack.map((run) => run.listeners).join(' / ')}): commits/s, delay p99`,
+    readingBack.map((run) => `${run.commitsPerSecond}, ${run.delayP99Ms.toFixed(0)} ms`).join(' · '),
+    '',
+    true,
   );
 }
 row(
