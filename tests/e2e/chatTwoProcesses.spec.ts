@@ -4,7 +4,7 @@ import { messages } from './content.ts';
 import { emulatorHost } from './emulator.ts';
 import { expect, test } from './fixtures.ts';
 import { foyerProcesses, type FoyerProcesses } from './foyerProcess.ts';
-import { createDatabase, dropDatabase, url } from './postgresDatabase.ts';
+import { createDatabase, dropDatabase, url } from '../server/postgresDatabase.ts';
 
 // Two Foyer processes on one PostgreSQL database (made fresh here), as behind a load balancer: the contact on one,
 // the staff member on the other. Runs when TEST_DATABASE_URL names a PostgreSQL server (.ci/run sets it).

@@ -18,7 +18,7 @@ import { messages } from './content.ts';
 import { emulatorHost } from './emulator.ts';
 import { expect, test } from './fixtures.ts';
 import { exited, foyerProcesses, type FoyerProcesses } from './foyerProcess.ts';
-import { createDatabase, dropDatabase, url } from './postgresDatabase.ts';
+import { createDatabase, dropDatabase, url } from '../server/postgresDatabase.ts';
 
 const nginx = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((path) => existsSync(path));
 const t = messages('en');

@@ -6,7 +6,7 @@ import pg from 'pg';
 
 export const url = process.env['TEST_DATABASE_URL'];
 
-async function onServer<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+export async function onServer<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
