@@ -52,22 +52,25 @@ describe('the staff inbox store, against the real API', () => {
     const inbox = createInbox(async () => idToken);
     const shown = () => inbox.$inbox.get().shown;
     const stop = inbox.$inbox.listen(() => {});
-    await vi.waitFor(() =>
-      expect(
-        shown()
-          ?.entries.map((entry) => entry.id)
-          .toSorted(),
-      ).toEqual([ana.chatBoxId, bo.chatBoxId].toSorted()),
+    await vi.waitFor(
+      () =>
+        expect(
+          shown()
+            ?.entries.map((entry) => entry.id)
+            .toSorted(),
+        ).toEqual([ana.chatBoxId, bo.chatBoxId].toSorted()),
+      // The stream's opening asks the Auth emulator; a loaded machine takes more than waitFor's default second.
+      { timeout: 10_000 },
     );
     expect(shown()?.unread).toBe(0);
 
     await send(ana.chatBoxId, ana.contactId, 'Where is my parcel?');
-    await vi.waitFor(() => expect(shown()?.unread).toBe(1), { timeout: 5000 });
+    await vi.waitFor(() => expect(shown()?.unread).toBe(1), { timeout: 10_000 });
     expect(shown()?.entries[0]?.id).toBe(ana.chatBoxId);
 
     // A search: only Ana's conversation, the word to mark, and the unread count still over every chat box.
     inbox.setFilters({ ...inbox.$inbox.get().filters, query: 'parcel' });
-    await vi.waitFor(() => expect(shown()?.entries.map((entry) => entry.id)).toEqual([ana.chatBoxId]));
+    await vi.waitFor(() => expect(shown()?.entries.map((entry) => entry.id)).toEqual([ana.chatBoxId]), { timeout: 10_000 });
     expect(shown()).toMatchObject({ query: 'parcel', unread: 1 });
 
     stop();
