@@ -1,6 +1,7 @@
 /** Foyer's runtime settings: environment variables parsed by one schema, with development defaults. */
 import { z } from 'zod';
 import { sendLimit } from '../lib/api/chat.ts';
+import { publicChatModes, type PublicChatMode } from '../lib/api/constants.ts';
 import { optional, publicSettingsSchema } from '../lib/clientSettings.ts';
 
 const number = (fallback: number) => z.coerce.number().positive().default(fallback);
@@ -64,6 +65,12 @@ export const configSchema = publicSettingsSchema.extend({
   ),
   /** The sender of every e-mail, such as "Example Help <help@example.com>". */
   MAIL_FROM: optional,
+  /**
+   * Whether visitors who were not invited may start a conversation from the chat box, confirming their address with an
+   * e-mailed code: 'email', or 'off'. Unset: 'email' in development, 'off' in production. An admin's choice in the
+   * staff workspace overrides it; without e-mail (SMTP_URL) nobody can start one.
+   */
+  PUBLIC_CHAT: z.enum(publicChatModes).optional(),
   /** Invitations one staff member may send by e-mail in an hour, and one address may get in a day (then 429). */
   INVITE_MAIL_PER_STAFF_HOUR: z.coerce.number().int().positive().default(30),
   INVITE_MAIL_PER_ADDRESS_DAY: z.coerce.number().int().positive().default(5),
@@ -87,7 +94,7 @@ export const configSchema = publicSettingsSchema.extend({
     .transform((value) => value === 'true' || value === '1'),
 });
 
-export type Config = Omit<z.infer<typeof configSchema>, 'SITE_URL'> & { SITE_URL: string };
+export type Config = Omit<z.infer<typeof configSchema>, 'SITE_URL' | 'PUBLIC_CHAT'> & { SITE_URL: string; PUBLIC_CHAT: PublicChatMode };
 
 /** Parses the environment, or throws an error naming every bad or missing setting and what to do. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -96,7 +103,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const problems = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new Error(`Foyer cannot start: some settings are wrong.\n${problems.join('\n')}\nFix them in the environment and start again.`);
   }
-  const config = { ...result.data, SITE_URL: result.data.SITE_URL ?? `http://localhost:${result.data.PORT}` };
+  const config: Config = {
+    ...result.data,
+    SITE_URL: result.data.SITE_URL ?? `http://localhost:${result.data.PORT}`,
+    PUBLIC_CHAT: result.data.PUBLIC_CHAT ?? (result.data.NODE_ENV === 'production' ? 'off' : 'email'),
+  };
   if (config.DATABASE_REPLICA_URL && !config.DATABASE_URL) {
     throw new Error('Foyer cannot start: DATABASE_REPLICA_URL is a replica of DATABASE_URL’s database; set DATABASE_URL too.');
   }

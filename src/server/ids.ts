@@ -13,3 +13,4 @@ function random(length: number): string {
 export const newContactId = () => `ct_${random(20)}`;
 export const newChatBoxId = () => `cb_${random(20)}`;
 export const newFileId = () => `fl_${random(20)}`;
+export const newChatStartId = () => `st_${random(20)}`;

@@ -18,6 +18,9 @@ export async function sweep(
   const rateLimits = await db.query(`delete from rate_limits where window_start < now() - interval '1 day' returning key`);
   // Used or expired codes are kept a while for support questions ("my link did not work"), then dropped.
   const codes = await db.query(`delete from one_time_codes where coalesce(used_at, expires_at) < now() - interval '30 days' returning id`);
+  // A conversation a visitor asked for and never opened: their name, address and message go with its code.
+  await db.query(`delete from chat_starts where used_at is null and expires_at < now()`);
+  await db.query(`delete from chat_starts where used_at < now() - interval '30 days'`);
   await db.query(`delete from stream_presence where alive_until < now() - interval '1 hour'`);
   const mails = await pruneMail(db, mailKeepDays);
   const files = await pruneFiles(db, fileBytes);

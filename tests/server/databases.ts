@@ -37,6 +37,6 @@ export const testDatabases: TestDatabase[] = [
 
 export async function emptyDatabase(db: Database): Promise<void> {
   await db.exec(
-    'truncate chat_events, read_cursors, messages, one_time_codes, chat_boxes, contacts, organization_users, rate_limits, mail_outbox, stream_presence, article_votes, search_misses, tags, saved_replies, organization_settings, staff_mutes restart identity cascade',
+    'truncate chat_events, read_cursors, messages, one_time_codes, chat_boxes, contacts, organization_users, rate_limits, mail_outbox, stream_presence, article_votes, search_misses, tags, saved_replies, organization_settings, staff_mutes, chat_starts, blocked_addresses restart identity cascade',
   );
 }

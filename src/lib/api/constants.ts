@@ -8,7 +8,12 @@ export const sessionTokenSeconds = 3600;
 
 /** Invitation links carry the contact-session parameters under this prefix: `cs_contactId`, `cs_otp`. */
 export const contactSessionPrefix = 'cs_';
-export const contactSessionParams = { contactId: `${contactSessionPrefix}contactId`, otp: `${contactSessionPrefix}otp` } as const;
+export const contactSessionParams = {
+  contactId: `${contactSessionPrefix}contactId`,
+  otp: `${contactSessionPrefix}otp`,
+  /** A conversation a visitor started (api/chatStart.ts): its code is for this start, not yet for a contact. */
+  start: `${contactSessionPrefix}start`,
+} as const;
 
 /** The contact's page session: the chat box id `page` stands for all of the contact's chat boxes. */
 export const pageScope = 'page';
@@ -17,6 +22,20 @@ export const pageScope = 'page';
 export const idPatterns = {
   contact: /^ct_[0-9a-hjkmnp-tv-z]{20}$/,
   chatBox: /^cb_[0-9a-hjkmnp-tv-z]{20}$/,
+  chatStart: /^st_[0-9a-hjkmnp-tv-z]{20}$/,
+};
+
+/**
+ * A conversation any visitor can start (chatStart.ts): codes e-mailed per client address and per e-mail address in an
+ * hour (429 past either), and never more than `perAddress` e-mails an hour to one address, known or not.
+ */
+/** How many of the language's most helpful articles the chat box's home shows. */
+export const chatHomeArticles = 5;
+export const publicChatModes = ['off', 'email'] as const;
+export type PublicChatMode = (typeof publicChatModes)[number];
+export const chatStartLimits = {
+  perClient: { max: 10, windowSeconds: 3600 },
+  perAddress: { max: 5, windowSeconds: 3600 },
 };
 
 /** A message's text, after trimming, in characters (code points). */

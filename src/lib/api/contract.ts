@@ -31,6 +31,8 @@ import {
   muteBody,
   typingBody,
 } from './chat.ts';
+import { blockBody, blockedAddressesAnswer } from './blockedAddresses.ts';
+import { chatHomeAnswer, chatHomeQuery, chatStartAnswer, chatStartBody, chatStartVerifyAnswer, chatStartVerifyBody } from './chatStart.ts';
 import { downloadFileQuery, fileAccessAnswer, fileAccessBody, uploadFileAnswer, uploadFileQuery } from './files.ts';
 import {
   contactDetailsAnswer,
@@ -101,6 +103,9 @@ export const contract = {
   pageVerify: { body: verifyPageBody, answer: verifyAnswer },
   chatExtend: { body: extendBody, answer: issuedTokenSchema },
   chatNewLink: { body: newLinkBody, answer: newLinkAnswer },
+  chatHome: { query: chatHomeQuery, answer: chatHomeAnswer },
+  chatStart: { body: chatStartBody, answer: chatStartAnswer },
+  chatStartVerify: { body: chatStartVerifyBody, answer: chatStartVerifyAnswer },
   contactGet: { body: contactBody, answer: contactAnswer },
   organizationUserGet: { body: organizationUserBody, answer: organizationUserAnswer },
   organizationUsersTeam: { body: teamBody, answer: teamAnswer },
@@ -152,6 +157,9 @@ export const contract = {
   // A zip: the export's document and the files its messages carry (server/contacts/exportArchive.ts).
   contactExportArchive: { body: contactExportBody },
   contactErase: { body: contactEraseBody, answer: contactEraseAnswer },
+  blockedAddressesList: { answer: blockedAddressesAnswer },
+  blockedAddressAdd: { body: blockBody, answer: blockedAddressesAnswer },
+  blockedAddressRemove: { body: blockBody, answer: blockedAddressesAnswer },
   helpful: { body: helpfulBody, answer: helpfulAnswer },
   helpfulComment: { body: helpfulCommentBody, answer: helpfulAnswer },
   searchMiss: { body: searchMissBody, answer: searchMissAnswer },

@@ -39,6 +39,8 @@ export const errorCodes = [
   'too_many_files',
   // E-mail
   'link_invalid',
+  // Conversations visitors start
+  'public_chat_off',
   // Ours
   'internal',
 ] as const;

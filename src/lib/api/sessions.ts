@@ -9,7 +9,7 @@ import { contactIdSchema, chatBoxIdSchema, pageScope, scopeSchema } from './ids.
 export { contactSessionParams, contactSessionPrefix, sessionTokenSeconds } from './constants.ts';
 
 /** The bot-check token from the browser; empty in development, where no check runs. */
-const botToken = z.string().max(4096);
+export const botToken = z.string().max(4096);
 
 /** A Firebase uid: up to 128 characters; no control characters or broken UTF-16, which PostgreSQL cannot store. */
 const uid = z

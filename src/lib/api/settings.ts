@@ -3,7 +3,7 @@
  * (POST /api/settings/update, only the settings given).
  */
 import { z } from 'zod';
-import { officeHoursLimits } from './constants.ts';
+import { officeHoursLimits, publicChatModes } from './constants.ts';
 
 const clockTime = z.string().regex(/^(?:[01]\d|2[0-3]):[0-5]\d$|^24:00$/, 'a time as HH:MM, 00:00 to 24:00');
 /** Open from `from` to `to` (not including it) on one day, in the organisation's time zone; `to` may be 24:00. */
@@ -58,12 +58,18 @@ export const organizationSettingsSchema = z.object({
   askForRating: z.boolean(),
   /** When the team answers (lib/chat/officeHours.ts); null: never set. Contacts are told them while enabled. */
   officeHours: officeHoursSchema.nullable(),
+  /**
+   * Whether visitors may start a conversation from the chat box, confirming their address with an e-mailed code
+   * (lib/api/chatStart.ts): 'email', or 'off'. Null: as the server's PUBLIC_CHAT says (answered resolved).
+   */
+  publicChat: z.enum(publicChatModes).nullable(),
 });
 export type OrganizationSettings = z.infer<typeof organizationSettingsSchema>;
 export const defaultOrganizationSettings: OrganizationSettings = {
   transcriptOnResolve: false,
   askForRating: true,
   officeHours: null,
+  publicChat: null,
 };
 
 export const settingsAnswer = z.object({ settings: organizationSettingsSchema });

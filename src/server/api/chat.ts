@@ -29,6 +29,10 @@ import { issueFileAccess } from '../chat/files/access.ts';
 import { filesToAttach } from '../chat/files/attach.ts';
 import { downloadFile } from '../chat/files/download.ts';
 import { uploadFile } from '../chat/files/upload.ts';
+import type { ChatHomeAnswer } from '../../lib/api/chatStart.ts';
+import { mostHelpful } from '../helpCentre/feedback.ts';
+import { teamHours } from '../staff/team.ts';
+import { publicChatAvailable, requestChatStart, verifyChatStart } from '../contacts/chatStarts.ts';
 import { contactNamed, sendNewLink } from '../contacts/newLink.ts';
 import { sessionFromCode } from '../contacts/sessionFromCode.ts';
 import { mute } from '../staff/alerts.ts';
@@ -75,6 +79,32 @@ export const routes = [
       await services.botCheck(body.token, 'login', request.clientAddress);
       await sendNewLink(services, await contactNamed(services, body), body);
       return { requested: true };
+    },
+  }),
+
+  route({
+    endpoint: 'chatHome',
+    caller: 'anyone',
+    handle: async ({ services, body }): Promise<ChatHomeAnswer> => ({
+      startAvailable: await publicChatAvailable(services),
+      hours: await teamHours(services.db, services.clock()),
+      articles: await mostHelpful(services.db, await services.articles(), body.lang),
+    }),
+  }),
+
+  route({
+    endpoint: 'chatStart',
+    caller: 'anyone',
+    handle: ({ services, body, request }) => requestChatStart(services, body, request.clientAddress),
+  }),
+
+  route({
+    endpoint: 'chatStartVerify',
+    caller: 'anyone',
+    async handle({ services, body, request }) {
+      const opened = await verifyChatStart(services, body, request.clientAddress);
+      await answerIfAway(services, opened.chatBoxId);
+      return opened;
     },
   }),
 

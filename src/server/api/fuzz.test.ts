@@ -151,6 +151,8 @@ describe.each(testDatabases)('the API under malformed input on $name', ({ open }
     ['/api/verify', (c) => ({ chatBoxId: 'page', contactId: c.contactId, otp: '12345678', token: '' })],
     ['/api/chat/extend', (c) => ({ chatBoxId: c.chatBoxId, token: '' })],
     ['/api/chat/newLink', (c) => ({ email: 'ana@example.com', lang: 'de', chatBoxId: c.chatBoxId, token: '' })],
+    ['/api/chat/start', () => ({ lang: 'he', name: 'Noa', email: 'noa@example.com', text: 'שלום', clientId: randomUUID(), token: '' })],
+    ['/api/chat/start/verify', () => ({ startId: `st_${'a'.repeat(20)}`, otp: '12345678', token: '' })],
     ['/api/me/notifications', () => ({ lang: 'fr', missedMessageMail: false })],
     ['/api/helpful', () => ({ lang: 'en', article: 'basics/first-steps', helpful: true })],
     ['/api/helpful/comment', () => ({ lang: 'en', article: 'basics/first-steps', comment: 'Too short' })],
@@ -224,6 +226,9 @@ describe.each(testDatabases)('the API under malformed input on $name', ({ open }
     ['/api/contacts/export', (c) => ({ contactId: c.contactId })],
     ['/api/contacts/export/archive', (c) => ({ contactId: c.contactId, audience: 'team' })],
     ['/api/contacts/erase', (c) => ({ contactId: c.contactId, confirmEmail: 'ana@example.com' })],
+    ['/api/blockedAddresses/list', () => ({})],
+    ['/api/blockedAddresses/add', () => ({ entry: 'spam.example' })],
+    ['/api/blockedAddresses/remove', () => ({ entry: 'pest@example.com' })],
   ];
 
   it('covers every route that takes a body (the e-mail links and uploads have tests of their own below)', () => {

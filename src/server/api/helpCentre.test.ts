@@ -135,6 +135,22 @@ describe.each(testDatabases)('readers’ feedback on $name', ({ open }) => {
     expect(await votes()).toHaveLength(feedbackLimits.votes.max);
   });
 
+  it('offers on the chat box’s home the language’s articles readers found helpful more often than not, most first', async () => {
+    const vote = (article: string, helpful: boolean, lang = 'en') => as(browser)('/api/helpful', { body: { lang, article, helpful } });
+    const home = async (lang: string) => (await call(`/api/chat/home?lang=${lang}`, { method: 'GET' })).body;
+    for (const helpful of [true, true, false]) await vote('basics/first-steps', helpful);
+    for (const helpful of [true, false, false]) await vote('basics/billing', helpful);
+    expect(await home('en')).toEqual({
+      startAvailable: false,
+      hours: null,
+      articles: [{ article: 'basics/first-steps', title: 'First steps' }],
+    });
+    for (let i = 0; i < 3; i += 1) await vote('basics/billing', true);
+    expect((await home('en')).articles.map((a: { article: string }) => a.article)).toEqual(['basics/billing', 'basics/first-steps']);
+    expect((await home('ja')).articles).toEqual([]);
+    expect((await call('/api/chat/home?lang=xx', { method: 'GET' })).status).toBe(400);
+  });
+
   it('counts searches that found nothing, or nothing opened, per language and normalised text; staff see them with the articles and comments; admins clear a comment', async () => {
     for (const query of ['  Zebra   Stripes ', 'zebra stripes', 'ＺＥＢＲＡ stripes\u0007']) {
       expect((await as(browser)('/api/search/miss', { body: { lang: 'ja', query } })).body).toEqual({ counted: true });

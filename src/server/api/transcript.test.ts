@@ -99,7 +99,7 @@ describe.each(testDatabases)('transcripts and the organisation settings on $name
     const admin = await staff('admin', 'Dana');
     const agent = await staff('agent', 'Lee');
     expect((await post('/api/settings/get', agent.idToken)).body).toEqual({
-      settings: { transcriptOnResolve: false, askForRating: true, officeHours: null },
+      settings: { transcriptOnResolve: false, askForRating: true, officeHours: null, publicChat: 'email' },
     });
     expect((await post('/api/settings/update', agent.idToken, { transcriptOnResolve: true })).status).toBe(403);
     for (const odd of [{}, { transcriptOnResolve: 'yes' }, { somethingElse: true }]) {
@@ -113,7 +113,7 @@ describe.each(testDatabases)('transcripts and the organisation settings on $name
     expect(await delivered()).toEqual([]);
 
     expect((await post('/api/settings/update', admin.idToken, { transcriptOnResolve: true })).body).toEqual({
-      settings: { transcriptOnResolve: true, askForRating: true, officeHours: null },
+      settings: { transcriptOnResolve: true, askForRating: true, officeHours: null, publicChat: 'email' },
     });
     await post('/api/chat/status', agent.idToken, { chatBoxId: ana.chatBoxId, status: 'open' });
     await post('/api/chat/status', agent.idToken, { chatBoxId: ana.chatBoxId, status: 'resolved' });

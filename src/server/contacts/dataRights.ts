@@ -139,8 +139,11 @@ export async function eraseContact(
     const files = await tx.query<{ id: string }>(`select id from chat_files where chat_box_id = any($1::text[])`, [ids]);
     await tx.query(`delete from contacts where id = $1`, [contactId]);
     await forgetMailAbout(tx, contact.email, ids);
-    // The per-address limit of "send me a new link" (api/chat.ts) is keyed by the address.
-    await tx.query(`delete from rate_limits where key = $1`, [`newLink:${contact.email.trim().toLowerCase()}`]);
+    // Conversations asked for with the address and not opened, and the per-address limits of "send me a new link"
+    // (api/chat.ts) and of starting a conversation (contacts/chatStarts.ts), which are keyed by the address.
+    await tx.query(`delete from chat_starts where lower(email) = lower($1)`, [contact.email]);
+    const address = contact.email.trim().toLowerCase();
+    await tx.query(`delete from rate_limits where key = any($1::text[])`, [[`newLink:${address}`, `chatStart:${address}`]]);
     await chat.announceEnd(tx, ids);
     await chat.announceAccessEnd(tx, { kind: 'contact', id: contactId });
     return { ids, messages: count!.messages, fileIds: files.map((file) => file.id) };

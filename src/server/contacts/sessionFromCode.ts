@@ -14,7 +14,7 @@ import { issueSessionToken } from './sessionTokens.ts';
 import { readSessionVersion } from './sessionVersions.ts';
 
 /** Every way a code can fail gets this same answer, so nothing about contacts or codes can be learned from it. */
-const notAccepted = () => new ApiError(401, 'code_not_accepted', 'The code was not accepted.');
+export const notAccepted = () => new ApiError(401, 'code_not_accepted', 'The code was not accepted.');
 
 export async function sessionFromCode(
   services: Services,

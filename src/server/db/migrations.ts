@@ -592,4 +592,34 @@ export const migrations: Migration[] = [
       $fn$;
     `,
   },
+  {
+    id: 23,
+    name: 'conversations visitors start',
+    sql: `
+      -- A conversation a visitor asked to start (contacts/chatStarts.ts): who and what, until the code e-mailed to the
+      -- address is entered; then the contact (found or made) and the chat box it opened. The code only as a keyed hash.
+      create table chat_starts (
+        id text primary key,
+        email text not null,
+        name text not null,
+        lang text not null,
+        body text not null,
+        client_id uuid not null,
+        code_hash text not null,
+        wrong_tries integer not null default 0,
+        created_at timestamptz not null default now(),
+        expires_at timestamptz not null,
+        used_at timestamptz,
+        contact_id text references contacts (id) on delete cascade,
+        chat_box_id text references chat_boxes (id) on delete cascade
+      );
+      create index chat_starts_email on chat_starts (lower(email));
+      -- Addresses (lower case) and whole domains admins blocked: a start for them sends nothing and opens nothing.
+      create table blocked_addresses (
+        entry text primary key,
+        blocked_by text,
+        created_at timestamptz not null default now()
+      );
+    `,
+  },
 ];

@@ -4,6 +4,7 @@
  * about who searched), and the staff's report of both.
  */
 import { searchQueryMaxLength, type HelpCentreReport, type SearchMissKind } from '../../lib/api/helpCentre.ts';
+import { chatHomeArticles } from '../../lib/api/constants.ts';
 import type { Lang } from '../../lib/i18n/languages.ts';
 import type { Queryable } from '../db/database.ts';
 import type { ArticleIndex } from './articles.ts';
@@ -105,6 +106,21 @@ export async function helpCentreReport(db: Queryable, index: ArticleIndex, lang:
     })),
     misses: misses.map((row) => ({ query: row.query, count: row.count, unopened: row.unopened })),
   };
+}
+
+/**
+ * The language's articles readers most often found helpful over the last 90 days (more "Yes" than "No"), best first:
+ * the chat box's home offers them before a visitor writes. Only articles the built site has.
+ */
+export async function mostHelpful(db: Queryable, index: ArticleIndex, lang: Lang): Promise<{ article: string; title: string }[]> {
+  const titles = index[lang] ?? {};
+  const rows = await db.query<{ article: string }>(
+    `select article from article_votes where lang = $1 and updated_at > now() - interval '90 days'
+     group by article having count(*) filter (where helpful) > count(*) filter (where not helpful)
+     order by count(*) filter (where helpful) desc, article limit $2`,
+    [lang, chatHomeArticles * 2],
+  );
+  return rows.flatMap(({ article }) => (titles[article] ? [{ article, title: titles[article] }] : [])).slice(0, chatHomeArticles);
 }
 
 /** Removes a comment's text (admins); false when there is no such vote. */

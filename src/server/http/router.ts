@@ -21,6 +21,7 @@ import {
 } from './requestAndAnswer.ts';
 import { authorizeContact, participantFromToken } from '../api/callers.ts';
 import type { Call, Route } from '../api/route.ts';
+import { routes as blockedAddresses } from '../api/blockedAddresses.ts';
 import { routes as chat } from '../api/chat.ts';
 import { routes as contacts } from '../api/contacts.ts';
 import { routes as helpCentre } from '../api/helpCentre.ts';
@@ -43,6 +44,7 @@ import { routes as verify } from '../api/verify.ts';
  * (router.test.ts holds every route to its file).
  */
 export const routesByArea: Record<string, Route[]> = {
+  blockedAddresses,
   chat,
   contacts,
   helpCentre,

@@ -1,10 +1,15 @@
 /** The HTML part of Foyer's e-mails: escaped text (a name or a message never becomes markup or a link) in one frame. */
-import { textDirection, type Lang } from '../../lib/i18n/languages.ts';
+import { intlLocale, textDirection, type Lang } from '../../lib/i18n/languages.ts';
 
 const entities: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (character) => entities[character]!);
+}
+
+/** When a link or code stops working: the reader's time zone is unknown to the server, so the time says its own. */
+export function expiryTime(lang: Lang, at: Date): string {
+  return `${new Intl.DateTimeFormat(intlLocale(lang), { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(at)} (UTC)`;
 }
 
 /** A button-like link (inline styles: mail clients drop style sheets). */

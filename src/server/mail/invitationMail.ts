@@ -3,8 +3,8 @@
  * The new link a contact asks for ("Send me a new link") is the same e-mail with its own subject and words.
  */
 import { isolate } from '../../lib/format.ts';
-import { intlLocale, type Lang } from '../../lib/i18n/languages.ts';
-import { escapeHtml, mailButton, mailDocument } from './html.ts';
+import type { Lang } from '../../lib/i18n/languages.ts';
+import { escapeHtml, expiryTime, mailButton, mailDocument } from './html.ts';
 import { serverTranslator } from './messages.ts';
 import type { OutgoingMail } from './outbox.ts';
 
@@ -24,8 +24,7 @@ export interface InvitationMailInput {
 export function invitationMail(input: InvitationMailInput): OutgoingMail {
   const t = serverTranslator(input.lang);
   const organisation = t('site.name');
-  // The contact's time zone is unknown to the server: the time says which one it is in.
-  const time = `${new Intl.DateTimeFormat(intlLocale(input.lang), { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(input.expiresAt)} (UTC)`;
+  const time = expiryTime(input.lang, input.expiresAt);
   // Not by the name staff typed: the first line of the organisation's e-mail is never words chosen by whoever sent it
   // (a name such as "your account is locked, sign in below"). The inviter is named below, as the one who invites.
   const greeting = t('mail.greetingNoName');
