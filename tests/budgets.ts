@@ -32,9 +32,12 @@ export const budgets = {
    * What pressing the launcher loads into the frame: every script and stylesheet, renderer included (gzip). 120 KB
    * until files in conversations (+1.9 KB in the conversation, +0.4 KB of styles, less 0.4 KB of the staff page's
    * styles the frame no longer loads); the frame still loads the help centre's shell script (10 KB) and the staff
-   * tools' styles (2.3 KB), which a contact's frame does not need: the way back under 120.
+   * tools' styles (2.3 KB), which a contact's frame does not need: the way back under 120. 122 KB until the public
+   * conversation start (its API names and numbers in the shared chunks): 124,937 B with embed.js, 9 B over. Giving
+   * the frame a script of its own instead of the shell's did not help: the bundler puts modules the island shares with
+   * the shell into the shell's chunk, so the frame loads it anyway; those shared modules need a chunk of their own.
    */
-  widgetFirstOpen: { rows: ['widget on another site: first open'], limit: kb(122) },
+  widgetFirstOpen: { rows: ['widget on another site: first open'], limit: kb(123) },
   /** All the staff workspace loads to its first row, Firebase included, beyond the renderer and the shell script. */
   /** 72 KB until files in conversations (pictures and files show on the first paint; the viewer and uploads load when used). */
   workspaceJavaScript: { rows: ['staff workspace: all JavaScript to the first row'], limit: kb(74) },
