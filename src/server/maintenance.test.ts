@@ -42,4 +42,22 @@ describe.each(testDatabases)('the sweep on $name', ({ open }) => {
     expect((await db.query<{ key: string }>('select key from rate_limits')).map((row) => row.key)).toEqual(['new']);
     expect((await db.query<{ id: number }>('select id from one_time_codes order by id')).map((row) => row.id)).toEqual(ids.slice(2));
   });
+
+  it('drops a visitor’s start once its code expired unused, or 30 days after it opened a conversation', async () => {
+    const start = (id: string, expires: string, used: string | null) =>
+      db.query(
+        `insert into chat_starts (id, email, name, lang, body, client_id, code_hash, expires_at, used_at)
+         values ($1, 'v@example.com', 'V', 'en', 'Hi', gen_random_uuid(), 'x', now() + $2::interval, now() - $3::interval)`,
+        [id, expires, used],
+      );
+    await start('st_expired', '-1 second', null);
+    await start('st_waiting', '1 day', null);
+    await start('st_opened_long_ago', '-20 days', '31 days');
+    await start('st_opened', '-20 days', '2 days');
+    await sweep(db, memoryBytes());
+    expect((await db.query<{ id: string }>('select id from chat_starts order by id')).map((row) => row.id)).toEqual([
+      'st_opened',
+      'st_waiting',
+    ]);
+  });
 });

@@ -4,8 +4,6 @@
  */
 import { z } from 'zod';
 
-export const blockedAddressesMax = 5000;
-
 const domain = /^@?(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
 export const blockEntrySchema = z
   .string()
