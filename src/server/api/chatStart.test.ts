@@ -3,7 +3,7 @@
  * message in it, the same answer for every address, and the limits, the blocked list and PUBLIC_CHAT.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { chatStartLimits } from '../../lib/api/chatStart.ts';
 import type { Database } from '../db/database.ts';
 import { revokeContact } from '../contacts/revocation.ts';
@@ -33,8 +33,11 @@ describe.each(testDatabases)('conversations visitors start, on $name', ({ open }
     call = apiCaller(services);
   });
   afterAll(() => closeServices(services));
-  beforeEach(() => emptyDatabase(db));
-  afterEach(() => void catcher.mails.splice(0));
+  // Mails are forgotten before each test, not after: a worker may still deliver the last test's mail while it stops.
+  beforeEach(async () => {
+    await emptyDatabase(db);
+    catcher.mails.splice(0);
+  });
 
   const start = (body: Record<string, unknown> = {}, address = '198.51.100.7', caller = call) =>
     caller('/api/chat/start', {
@@ -222,5 +225,6 @@ describe.each(testDatabases)('conversations visitors start, on $name', ({ open }
     const erased = await call('/api/contacts/erase', { token: admin, body: { contactId: contact!.id, confirmEmail: 'eve@example.com' } });
     expect(erased.status).toBe(200);
     expect(await db.query('select id from chat_starts')).toEqual([]);
+    await sent();
   });
 });
