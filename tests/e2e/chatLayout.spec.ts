@@ -14,12 +14,19 @@ import { signedIn } from './staffSignIn.ts';
 
 const en = messages('en');
 
-/** Where the composer and the newest message are, against the screen, and whether the page itself scrolls. */
+/**
+ * Where the composer and the newest message are, against the screen, and whether the page itself scrolls; null
+ * while the conversation is not on the page (just reloaded), so a poll asks again.
+ */
 function layout(page: Page) {
   return page.evaluate(() => {
-    const chatLog = document.querySelector('.chat-log')!.getBoundingClientRect();
-    const newest = [...document.querySelectorAll('.chat-message')].at(-1)!.getBoundingClientRect();
-    const field = document.querySelector('.chat-composer textarea')!.getBoundingClientRect();
+    const parts = [
+      document.querySelector('.chat-log'),
+      [...document.querySelectorAll('.chat-message')].at(-1),
+      document.querySelector('.chat-composer textarea'),
+    ];
+    if (parts.some((part) => !part)) return null;
+    const [chatLog, newest, field] = parts.map((part) => part!.getBoundingClientRect()) as [DOMRect, DOMRect, DOMRect];
     return {
       pageScrolls: document.documentElement.scrollHeight > document.documentElement.clientHeight,
       composerShown: field.top >= 0 && field.bottom <= innerHeight,
@@ -69,6 +76,7 @@ test('the conversation fills the screen: composer and newest message in view on 
   // newest message, and the page does not scroll.
   await page.setViewportSize({ width: 390, height: 844 });
   await page.reload();
+  await expect(log(page, 'en').locator('.chat-message')).toHaveCount(12);
   await composer(page, 'en').focus();
   await page.setViewportSize({ width: 390, height: 844 - 336 });
   await expect.poll(() => layout(page), 'keyboard open').toEqual({ pageScrolls: false, composerShown: true, newestShown: true });
