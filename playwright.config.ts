@@ -43,7 +43,7 @@ export default defineConfig({
       HOST: '127.0.0.1',
       PORT: String(port),
       FOYER_DATA_DIR: dataDir,
-      FOYER_AUTH_EMULATOR_PORT: '9399',
+      FOYER_AUTH_EMULATOR_PORT: process.env.E2E_AUTH_PORT ?? '9399',
       VERIFY_RATE_LIMIT: '500',
       // The demo host page (scripts/demoHost.mjs) for the embedded chat box's tests. Reached as localhost it is
       // another site than this server (127.0.0.1): the widget then runs as a real third-party frame.

@@ -1,5 +1,6 @@
 /** The browser tests' Auth emulator (started with the server, see playwright.config.ts): accounts and e-mailed codes. */
-export const emulatorHost = '127.0.0.1:9399';
+// Its own port (playwright.config.ts), another with E2E_AUTH_PORT for a second run beside the first.
+export const emulatorHost = `127.0.0.1:${process.env['E2E_AUTH_PORT'] ?? 9399}`;
 const base = `http://${emulatorHost}`;
 
 export async function createAccount(email: string, password: string, { verified = true, name = '' } = {}): Promise<string> {
