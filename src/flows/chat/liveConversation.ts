@@ -297,6 +297,14 @@ export function isChatEvent(value: unknown): value is ChatEvent {
       const opensAt = value['opensAt'];
       return (opensAt === null || (typeof opensAt === 'string' && !Number.isNaN(Date.parse(opensAt)))) && typeof value['at'] === 'string';
     }
+    case 'articles': {
+      const articles = value['articles'];
+      return (
+        Array.isArray(articles) &&
+        articles.every((read) => isObject(read) && typeof read['title'] === 'string') &&
+        typeof value['at'] === 'string'
+      );
+    }
     default:
       return false;
   }

@@ -12,6 +12,14 @@ import { awayText } from './officeHoursText.ts';
 
 export function activityText(line: HistoryLine, lang: Lang, t: Translate, nameOf: (uid: string) => string): string {
   if (line.type === 'away') return awayText(line.opensAt, lang, t);
+  // Titles in any script, each isolated so that none reorders the sentence around it.
+  if (line.type === 'articles')
+    return t('history.articlesRead', {
+      articles: nameList(
+        lang,
+        line.articles.map((read) => isolate(read.title)),
+      ),
+    });
   if (line.type === 'rating') {
     const score = new Intl.NumberFormat(intlLocale(lang)).format(line.score);
     // The contact's words, in any script, isolated so they cannot reorder the sentence around them.

@@ -98,6 +98,10 @@ export const chatBoxSummarySchema = z.object({
   seq: eventSeqSchema,
 });
 export type ChatBoxSummary = z.infer<typeof chatBoxSummarySchema>;
+/** A help-centre article as history shows it: `{category}/{slug}` and its title in the conversation's language. */
+export const readArticleSchema = z.object({ article: z.string(), title: z.string() });
+export type ReadArticle = z.infer<typeof readArticleSchema>;
+
 /**
  * What happened in a chat box, for its history: a status set, an assignment, a snooze, tags or the priority, by whom
  * (a staff member's uid; null: the contact's message or the time did it) and when (ISO 8601), the contact's rating,
@@ -135,6 +139,7 @@ export const historyLineSchema = z.discriminatedUnion('type', [
   }),
   /** The contact wrote while the team was away and was answered so automatically: in again at `opensAt` (null: unknown). */
   z.object({ type: z.literal('away'), seq: eventSeqSchema, at: z.string(), by: z.null(), opensAt: z.string().nullable() }),
+  z.object({ type: z.literal('articles'), seq: eventSeqSchema, at: z.string(), by: z.null(), articles: z.array(readArticleSchema) }),
 ]);
 export type HistoryLine = z.infer<typeof historyLineSchema>;
 
@@ -304,6 +309,16 @@ export const chatEventSchema = z.discriminatedUnion('type', [
     seq: eventSeqSchema,
     position,
     opensAt: z.string().nullable(),
+    by: z.null(),
+    at: z.string(),
+  }),
+  /** Staff only: the help-centre articles a visitor who started the conversation read in the widget before writing. */
+  z.object({
+    type: z.literal('articles'),
+    chatBoxId: z.string(),
+    seq: eventSeqSchema,
+    position,
+    articles: z.array(readArticleSchema),
     by: z.null(),
     at: z.string(),
   }),

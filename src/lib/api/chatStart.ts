@@ -8,11 +8,12 @@
  */
 import { z } from 'zod';
 import { messageTextSchema } from './chat.ts';
+import { articleKey } from './helpCentre.ts';
 import { languages } from './languages.ts';
 import { personNameSchema } from './names.ts';
 import { botToken, issuedTokenSchema, teamHoursSchema } from './sessions.ts';
 
-import { idPatterns } from './constants.ts';
+import { chatStartArticlesMax, idPatterns } from './constants.ts';
 
 export { chatStartLimits } from './constants.ts';
 
@@ -32,6 +33,8 @@ export const chatStartBody = z.object({
   text: messageTextSchema,
   /** The first message's client id (a UUID made in the browser), as for any message. */
   clientId: z.uuid(),
+  /** The help-centre articles (`{category}/{slug}`) the visitor opened in the widget before writing: staff see them. */
+  articles: z.array(articleKey).max(chatStartArticlesMax).optional(),
   token: botToken,
 });
 export type ChatStartBody = z.infer<typeof chatStartBody>;

@@ -37,6 +37,8 @@ export const chatStartLimits = {
   perClient: { max: 10, windowSeconds: 3600 },
   perAddress: { max: 5, windowSeconds: 3600 },
 };
+/** Articles a start may name as read before writing (the widget keeps the last ones opened). */
+export const chatStartArticlesMax = 5;
 
 /** A message's text, after trimming, in characters (code points). */
 export const messageTextMax = 4000;

@@ -33,5 +33,7 @@ export function activityFromEvent(event: ChatEvent): HistoryLine | undefined {
       return { type: 'rating', seq, at, by: null, score: event.score, comment: event.comment };
     case 'away':
       return { type: 'away', seq, at, by: null, opensAt: event.opensAt };
+    case 'articles':
+      return { type: 'articles', seq, at, by: null, articles: event.articles };
   }
 }

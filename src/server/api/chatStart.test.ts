@@ -13,6 +13,7 @@ import { upsertOrganizationUser } from '../staff/records.ts';
 import { signedInUser, useAuthEmulator } from '../../../tests/server/authEmulator.ts';
 import { emptyDatabase, testDatabases } from '../../../tests/server/databases.ts';
 import { startMailCatcher, type MailCatcher } from '../../../tests/server/mailCatcher.ts';
+import { builtSite } from '../../../tests/server/builtSite.ts';
 import { apiCaller, testServices } from '../../../tests/server/services.ts';
 
 const emulator = useAuthEmulator();
@@ -26,7 +27,12 @@ describe.each(testDatabases)('conversations visitors start, on $name', ({ open }
   let db: Database;
   let services: Services;
   let call: ReturnType<typeof apiCaller>;
-  const mailEnv = () => ({ FIREBASE_AUTH_EMULATOR_HOST: emulator.host, SMTP_URL: catcher.url, MAIL_FROM: 'Help <help@example.com>' });
+  const mailEnv = () => ({
+    FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
+    SMTP_URL: catcher.url,
+    MAIL_FROM: 'Help <help@example.com>',
+    FOYER_OUT_DIR: builtSite(),
+  });
   beforeAll(async () => {
     db = await open();
     services = await testServices(db, mailEnv());
@@ -68,7 +74,9 @@ describe.each(testDatabases)('conversations visitors start, on $name', ({ open }
 
   it('e-mails a code in the visitor’s language; the code opens a new conversation with the message in it, once', async () => {
     const clientId = randomUUID();
-    const started = await start({ lang: 'ar', name: 'Rana', email: 'Rana@Example.com', text: 'أين طردي؟', clientId });
+    // Read in the widget before writing: one article the help centre has, one it does not (never shown).
+    const articles = ['basics/first-steps', 'basics/no-such-article'];
+    const started = await start({ lang: 'ar', name: 'Rana', email: 'Rana@Example.com', text: 'أين طردي؟', clientId, articles });
     expect(started.status).toBe(200);
     expect(started.body.startId).toMatch(/^st_/);
     // Nothing exists before the code: no contact, no chat box.
@@ -99,6 +107,12 @@ describe.each(testDatabases)('conversations visitors start, on $name', ({ open }
     const inbox = await call('/api/inbox/list', { token: staff, body: {} });
     expect(inbox.body.chatBoxes).toHaveLength(1);
     expect(inbox.body.chatBoxes[0]).toMatchObject({ id: chatBoxId, status: 'open', waiting: true, assignee: null, unread: 1 });
+    // Staff's history says what the visitor read first, by the titles in the visitor's language; the contact's does not.
+    const staffView = await call('/api/chat/messages/list', { token: staff, body: { chatBoxId } });
+    expect(staffView.body.activity).toEqual([
+      expect.objectContaining({ type: 'articles', by: null, articles: [{ article: 'basics/first-steps', title: 'الخطوات الأولى' }] }),
+    ]);
+    expect(list.body.activity ?? []).toEqual([]);
 
     // The answer lost and the code sent again: the same conversation, no second one, no second message.
     const again = await verify(started.body.startId, code!);

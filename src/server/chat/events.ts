@@ -13,6 +13,7 @@ import type {
   Participant,
   ReadCursor,
   HistoryLine,
+  ReadArticle,
   Tag,
 } from '../../lib/api/chat.ts';
 import { contactHistoryTypes } from '../../lib/api/constants.ts';
@@ -64,12 +65,13 @@ export type EventChange =
   | { type: 'tags'; tags: Tag[]; added: string[]; removed: string[]; by: string | null }
   | { type: 'priority'; priority: ChatPriority | null; by: string | null }
   | { type: 'rating'; score: number; comment: string | null; by: null }
-  | { type: 'away'; opensAt: string | null; by: null };
+  | { type: 'away'; opensAt: string | null; by: null }
+  | { type: 'articles'; articles: ReadArticle[]; by: null };
 
 /** The changes staff's history shows, with when they happened (ISO 8601). */
 const carriesTime = (type: ChatEvent['type']) => type !== 'message' && type !== 'read' && type !== 'opened';
 /** Staff's alone: a contact's stream and pages never carry them. */
-const staffOnly = (type: ChatEvent['type']) => ['assignment', 'opened', 'snooze', 'tags', 'priority'].includes(type);
+const staffOnly = (type: ChatEvent['type']) => ['assignment', 'opened', 'snooze', 'tags', 'priority', 'articles'].includes(type);
 
 /**
  * The event as a contact sees it, or undefined: never an internal note, nor who the chat box is assigned to, and a
@@ -114,7 +116,7 @@ export async function appendEvent(tx: Queryable, chatBoxId: string, change: Even
      where id = $1 returning event_seq`,
     // A contact's rating is no new activity: a resolved conversation does not rise to the top of the list for it;
     // an automatic answer is none either (the contact's message before it was).
-    [chatBoxId, change.type !== 'rating' && change.type !== 'away'],
+    [chatBoxId, change.type !== 'rating' && change.type !== 'away' && change.type !== 'articles'],
   );
   const [counter] = await tx.query<{ last: number }>(`update chat_event_positions set last = last + 1 returning last`);
   const seq = box!.event_seq;
@@ -160,6 +162,7 @@ interface EventRow extends MessageRow {
     score?: number;
     comment?: string | null;
     opensAt?: string | null;
+    articles?: ReadArticle[];
   } | null;
 }
 
@@ -197,6 +200,8 @@ function toEvent(row: EventRow): StoredEvent {
       return { type: 'rating', ...staffActionBase(row), by: null, score: row.data!.score!, comment: row.data!.comment ?? null };
     case 'away':
       return { type: 'away', ...staffActionBase(row), by: null, opensAt: row.data!.opensAt ?? null };
+    case 'articles':
+      return { type: 'articles', ...staffActionBase(row), by: null, articles: row.data!.articles ?? [] };
   }
 }
 
@@ -215,7 +220,7 @@ const eventSelect = `select e.position, e.seq, e.type, e.chat_box_id as event_ch
 
 /** The history lines each side sees: staff all of it, a contact only the automatic answers they were given. */
 const historyTypes = {
-  staff: ['status', 'assignment', 'snooze', 'tags', 'priority', 'rating', 'away'],
+  staff: ['status', 'assignment', 'snooze', 'tags', 'priority', 'rating', 'away', 'articles'],
   contact: contactHistoryTypes,
 } satisfies Record<Participant['kind'], readonly string[]>;
 
@@ -258,6 +263,8 @@ export function toActivity(event: StoredEvent): HistoryLine {
       return { type: 'rating', ...common, by: null, score: event.score, comment: event.comment };
     case 'away':
       return { type: 'away', ...common, by: null, opensAt: event.opensAt };
+    case 'articles':
+      return { type: 'articles', ...common, by: null, articles: event.articles };
   }
 }
 

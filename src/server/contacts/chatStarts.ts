@@ -14,7 +14,9 @@ import {
   type ChatStartVerifyBody,
 } from '../../lib/api/chatStart.ts';
 import { contactSessionParams } from '../../lib/api/constants.ts';
-import { appendOpened, type StoredEvent } from '../chat/events.ts';
+import type { Lang } from '../../lib/i18n/languages.ts';
+import { appendEvent, appendOpened, type StoredEvent } from '../chat/events.ts';
+import type { ArticleIndex } from '../helpCentre/articles.ts';
 import { storeMessageEvent } from '../chat/messages.ts';
 import type { Queryable } from '../db/database.ts';
 import { ApiError } from '../errors.ts';
@@ -82,7 +84,8 @@ export async function requestChatStart(services: Services, body: ChatStartBody, 
   const expiresAt = new Date(Date.now() + config.OTP_TTL_DAYS * 86_400_000);
   await db.transaction(async (tx) => {
     await tx.query(
-      `insert into chat_starts (id, email, name, lang, body, client_id, code_hash, expires_at) values ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      `insert into chat_starts (id, email, name, lang, body, client_id, code_hash, expires_at, articles)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
       [
         startId,
         body.email.trim(),
@@ -92,6 +95,7 @@ export async function requestChatStart(services: Services, body: ChatStartBody, 
         body.clientId,
         hashStartCode(keys.oneTimeCodes, startId, code),
         expiresAt,
+        JSON.stringify([...new Set(body.articles ?? [])]),
       ],
     );
     if (await closedTo(tx, body.email)) return;
@@ -111,6 +115,8 @@ interface StartRow {
   lang: string;
   body: string;
   client_id: string;
+  /** `{category}/{slug}` of the articles read before writing. */
+  articles: string[];
   code_hash: string;
   wrong_tries: number;
   expired: boolean;
@@ -139,9 +145,11 @@ export async function verifyChatStart(
   await botCheck(body.token, 'login', clientAddress);
   if (!(await publicChatAvailable(services))) throw publicChatOff();
   const wanted = hashStartCode(keys.oneTimeCodes, body.startId, body.otp);
+  // The articles' titles, for the history line of those read before writing (none without a built help centre).
+  const index: ArticleIndex = await services.articles().catch(() => ({}));
   const opened: Opened = await db.transaction(async (tx): Promise<Opened> => {
     const [start] = await tx.query<StartRow & Record<string, unknown>>(
-      `select email, name, lang, body, client_id, code_hash, wrong_tries, expires_at <= now() as expired, used_at, contact_id, chat_box_id
+      `select email, name, lang, body, client_id, articles, code_hash, wrong_tries, expires_at <= now() as expired, used_at, contact_id, chat_box_id
        from chat_starts where id = $1 for update`,
       [body.startId],
     );
@@ -174,6 +182,11 @@ export async function verifyChatStart(
     const chatBoxId = await createChatBox(tx, contact.id);
     const openedEvent = await appendOpened(tx, chatBoxId);
     await chat.announce(tx, openedEvent);
+    // What the visitor read first, for staff: only articles the help centre has, by their titles in its language.
+    const titles = index[start.lang as Lang] ?? {};
+    const read = start.articles.flatMap((article) => (titles[article] ? [{ article, title: titles[article] }] : []));
+    const articles = read.length ? [await appendEvent(tx, chatBoxId, { type: 'articles', articles: read, by: null })] : [];
+    for (const event of articles) await chat.announce(tx, event);
     const { status: _, ...message } = await storeMessageEvent(tx, chatBoxId, {
       sender: { kind: 'contact', id: contact.id },
       clientId: start.client_id,
@@ -185,7 +198,7 @@ export async function verifyChatStart(
       contact.id,
       chatBoxId,
     ]);
-    return { contactId: contact.id, chatBoxId, version: access.session_version, events: [openedEvent, message] };
+    return { contactId: contact.id, chatBoxId, version: access.session_version, events: [openedEvent, ...articles, message] };
   });
   if (!opened) throw notAccepted();
   for (const event of opened.events) chat.publish(event);

@@ -622,4 +622,16 @@ export const migrations: Migration[] = [
       );
     `,
   },
+  {
+    id: 24,
+    name: 'articles read before a conversation',
+    sql: `
+      -- The help-centre articles a visitor opened in the widget before starting a conversation (contacts/chatStarts.ts),
+      -- kept with the start and, once its code opens the chat box, an event staff's history shows.
+      alter table chat_starts add column articles jsonb not null default '[]';
+      alter table chat_events drop constraint chat_events_type_check;
+      alter table chat_events add constraint chat_events_type_check
+        check (type in ('message', 'read', 'status', 'assignment', 'opened', 'snooze', 'tags', 'priority', 'rating', 'away', 'articles'));
+    `,
+  },
 ];
