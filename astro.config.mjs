@@ -63,6 +63,11 @@ export default defineConfig({
               // loads, whichever components it uses; each area outside the help centre (src/styles/areas/{area}.css)
               // adds one of its own on its pages.
               { name: (id) => /\/src\/styles\/areas\/(\w+)\.css$/.exec(id)?.[1] ?? 'site', test: /\.css$/ },
+              // The search (Pagefind's side of lib/search) is one file, whether the search page or the chat widget loads
+              // it, not one per module the two share. Vite's preload helper, which it needs, stays a file of its own:
+              // taken into the search's file, every island would load the search with it.
+              { name: 'preload-helper', test: /vite\/preload-helper/, priority: 1 },
+              { name: 'search', test: /\/src\/lib\/search\/(pagefind|excerpt|didYouMean|ranking|relevance|vocabulary|latest)\.ts$/ },
               // The renderer (React and React DOM, with nanostores' hook) is a file of its own, shared by every island.
               { name: 'react', test: /\/node_modules\/(react|react-dom|scheduler|@nanostores\/react)\// },
               {

@@ -19,7 +19,14 @@ import { sessionKeyFor } from '../lib/session/sessionKey.ts';
 import { hasStaffHint } from '../lib/staff/signedInHint.ts';
 import { hasWorkspaceCookie } from '../lib/staff/workspaceCookie.ts';
 import type { StaffChatIdentity } from '../flows/staff/staffChat.ts';
-import { keepSessionCurrent, openSession, submitCode, type SessionLink, type SessionView } from '../flows/session/sessionFlow.ts';
+import {
+  keepSessionCurrent,
+  noticeFor,
+  openSession,
+  submitCode,
+  type SessionLink,
+  type SessionView,
+} from '../flows/session/sessionFlow.ts';
 import { $contactSessions } from '../stores/contactSessions.ts';
 import { $devMode, initDevMode } from '../stores/devMode.ts';
 import BotCheckNotice from './BotCheckNotice.tsx';
@@ -70,6 +77,20 @@ function Session({ lang, messages, sessionKey: pageKey, settings, workspace }: P
     link.current = taken;
     const key = sessionKeyFor(pageKey, $contactSessions.get(), !!taken.otp && !!taken.contactId);
     setSessionKey(key);
+    // The link in a started conversation's e-mail (flows/session/chatStart.ts): its code opens the new chat box.
+    if (taken['start'] && taken['otp']) {
+      const { start, otp } = taken;
+      void import('../flows/session/chatStart.ts')
+        .then(({ openStartedConversation }) => openStartedConversation(start, otp))
+        .then(
+          (id) => location.replace(targetPath(location.pathname, id)),
+          (error: unknown) => {
+            const notice = noticeFor(error);
+            setView({ kind: 'code', notice: notice === 'session.codeNotAccepted' ? 'start.codeNotAccepted' : notice, contactId: '' });
+          },
+        );
+      return;
+    }
     const asContact = () => void openSession(key, taken).then(setView);
     // Only a browser where staff signed in loads Firebase; anyone else goes straight to the contact session.
     if (!hasStaffHint()) return asContact();

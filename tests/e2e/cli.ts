@@ -41,11 +41,16 @@ export function inviteLink(
 
 /** The raw e-mail (.eml) the test server's development catcher wrote for this address, waiting up to 10 s for it. */
 export async function caughtMailTo(address: string): Promise<string> {
+  return (await caughtMailsTo(address, 1))[0]!;
+}
+
+/** The first `count` e-mails (raw) caught for this address, oldest first (the catcher names files by time), waiting up to 10 s. */
+export async function caughtMailsTo(address: string, count: number): Promise<string[]> {
   const folder = join(root, e2eDataDir, 'mail');
   for (const until = Date.now() + 10_000; Date.now() < until; await new Promise((done) => setTimeout(done, 100))) {
     const names = await readdir(folder).catch(() => [] as string[]);
-    const name = names.find((file) => file.endsWith(`-${address.replace(/[^\w@.-]/g, '_')}.eml`));
-    if (name) return readFile(join(folder, name), 'utf8');
+    const found = names.filter((file) => file.endsWith(`-${address.replace(/[^\w@.-]/g, '_')}.eml`)).sort();
+    if (found.length >= count) return Promise.all(found.slice(0, count).map((name) => readFile(join(folder, name), 'utf8')));
   }
-  throw new Error(`No e-mail to ${address} reached the catcher in ${folder} within 10 s.`);
+  throw new Error(`Fewer than ${count} e-mails to ${address} reached the catcher in ${folder} within 10 s.`);
 }

@@ -18,14 +18,9 @@ import { composer, log, write } from './chatPage.ts';
 import { inviteLink } from './cli.ts';
 import { messages } from './content.ts';
 import { expect, test } from './fixtures.ts';
+import { demoHost, foyer, launcher, widget } from './widget.ts';
 
-const foyer = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 4329)}`;
-// playwright.config.ts starts the demo host page here; as localhost it is another site than Foyer's 127.0.0.1, so
-// the widget is a third-party frame (no SameSite=Lax cookie of Foyer's reaches it).
-const demoHost = `http://localhost:${Number(process.env.E2E_PORT ?? 4329) + 10}`;
 const en = messages('en');
-const launcher = (page: Page, name = en['embed.open']!) => page.locator('[data-foyer-embed]').getByRole('button', { name });
-const widget = (page: Page) => page.frameLocator('[data-foyer-embed] iframe');
 
 test('the host page loads embed.js alone until the launcher is pressed; Escape closes the widget and focus returns', async ({
   page,
@@ -42,11 +37,11 @@ test('the host page loads embed.js alone until the launcher is pressed; Escape c
   expect(await context.cookies(foyer)).toEqual([]);
 
   await launcher(page).click();
-  await expect(widget(page).getByRole('heading', { name: en['session.enterCode']! })).toBeVisible();
+  await expect(widget(page).getByRole('heading', { name: en['widget.title']! })).toBeVisible();
   await expect(launcher(page)).toHaveAttribute('aria-expanded', 'true');
   const axe = await new AxeBuilder({ page }).analyze();
   expect(violationsOf(axe)).toEqual([]);
-  await widget(page).getByLabel(en['session.code']!).focus();
+  await widget(page).getByLabel(en['widget.searchLabel']!).focus();
   await page.keyboard.press('Escape');
   await expect(page.locator('[data-foyer-embed] iframe')).toBeHidden();
   await expect(launcher(page)).toBeFocused();
@@ -231,7 +226,7 @@ test.describe('a host not listed in FRAME_ANCESTORS', () => {
     await expect
       .poll(() => errors.some((text) => text.includes('FRAME_ANCESTORS') && text.includes(origin)), { timeout: 15_000 })
       .toBe(true);
-    await expect(widget(page).getByRole('heading', { name: en['session.enterCode']! })).toHaveCount(0);
+    await expect(widget(page).getByRole('heading', { name: en['widget.title']! })).toHaveCount(0);
   });
 });
 
@@ -240,7 +235,7 @@ test('the widget passes axe in Arabic, right to left', async ({ page }) => {
   await page.goto(`${demoHost}/?lang=ar`);
   await launcher(page, ar['embed.open']!).click();
   await expect(widget(page).locator('html')).toHaveAttribute('dir', 'rtl');
-  await expect(widget(page).getByRole('heading', { name: ar['session.enterCode']! })).toBeVisible();
+  await expect(widget(page).getByRole('heading', { name: ar['widget.title']! })).toBeVisible();
   const results = await new AxeBuilder({ page }).analyze();
   expect(violationsOf(results)).toEqual([]);
 });
@@ -257,21 +252,23 @@ function foyerAssets(page: Page) {
 
 const widgetBudget = bytesOf(budgets.widgetFirstOpen);
 
-test(`the widget's first open loads at most ${widgetBudget / 1024} KB gzip of JavaScript and CSS, to the code form or to a conversation`, async ({
+test(`the widget's first open loads at most ${widgetBudget / 1024} KB gzip of JavaScript and CSS, to its home or to a conversation`, async ({
   page,
   browser,
 }) => {
   await page.goto(`${demoHost}/`);
   await expect(launcher(page)).toBeVisible();
   await page.waitForLoadState('networkidle');
-  const toCodeForm = foyerAssets(page);
+  const toHome = foyerAssets(page);
   await launcher(page).click();
-  await expect(widget(page).getByRole('heading', { name: en['session.enterCode']! })).toBeVisible();
+  await expect(widget(page).getByRole('heading', { name: en['widget.title']! })).toBeVisible();
   await page.waitForLoadState('networkidle');
-  const codeForm = toCodeForm();
-  expect(codeForm.summary).toContain('.js');
-  expect(codeForm.summary).not.toContain('/embed.js');
-  expect(codeForm.total, codeForm.summary).toBeLessThanOrEqual(widgetBudget);
+  const home = toHome();
+  expect(home.summary).toContain('.js');
+  expect(home.summary).not.toContain('/embed.js');
+  // Nothing of the search or the start form before they are used.
+  expect(home.summary).not.toMatch(/pagefind|StartForm/);
+  expect(home.total, home.summary).toBeLessThanOrEqual(widgetBudget);
 
   // An invitation opens the conversation itself: the list, the composer and the live stream.
   const invitation = inviteLink(['--name', 'Budget Test']);
@@ -295,7 +292,7 @@ test('data-theme on the snippet sets the widget’s theme over the visitor’s s
   await page.emulateMedia({ colorScheme: 'light' });
   await page.goto(`${demoHost}/?theme=dark`);
   await launcher(page).click();
-  await expect(widget(page).getByRole('heading', { name: en['session.enterCode']! })).toBeVisible();
+  await expect(widget(page).getByRole('heading', { name: en['widget.title']! })).toBeVisible();
   await expect(theme()).toHaveAttribute('data-theme', 'dark14');
   const results = await new AxeBuilder({ page }).analyze();
   expect(violationsOf(results)).toEqual([]);
@@ -305,7 +302,7 @@ test('data-theme on the snippet sets the widget’s theme over the visitor’s s
   await launcher(page).click();
   await expect(theme()).toHaveAttribute('data-theme', 'light9');
   await page.emulateMedia({ colorScheme: 'dark' });
-  await expect(widget(page).getByRole('heading', { name: en['session.enterCode']! })).toBeVisible();
+  await expect(widget(page).getByRole('heading', { name: en['widget.title']! })).toBeVisible();
   await expect(theme()).toHaveAttribute('data-theme', 'light9');
 
   // Without it (or with `auto`) the widget follows the system.
@@ -350,7 +347,7 @@ test('on a phone, a host page wider than the screen keeps the launcher on screen
     !!box && box.x >= 0 && box.y >= 0 && box.x + box.width <= screen.width + 1 && box.y + box.height <= screen.height + 1;
   await expect.poll(async () => onScreen(await launcher(page).boundingBox())).toBe(true);
   await launcher(page).click();
-  await expect(widget(page).getByRole('heading', { name: en['session.enterCode']! })).toBeVisible();
+  await expect(widget(page).getByRole('heading', { name: en['widget.title']! })).toBeVisible();
   const panel = await page.locator('[data-foyer-embed] iframe').boundingBox();
   expect(await onScreen(panel)).toBe(true);
   expect(panel!.width).toBeGreaterThan(screen.width - 2);

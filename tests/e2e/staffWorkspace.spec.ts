@@ -149,11 +149,11 @@ test('an admin adds an agent and removes them after confirming; the last admin c
   const admin = await signedIn(browser, '/en/staff');
   await expect(admin.getByRole('heading', { name: en['staffAdmin.title']!, exact: true })).toBeVisible();
   const email = uniqueEmail('added');
-  await admin.getByLabel(en['staffAdmin.email']!).fill('not-an-e-mail');
+  await admin.getByLabel(en['staffAdmin.email']!, { exact: true }).fill('not-an-e-mail');
   await admin.getByRole('button', { name: en['staffAdmin.addButton']!, exact: true }).click();
   await expect(admin.getByText(en['staffAdmin.error.email']!)).toBeVisible();
 
-  await admin.getByLabel(en['staffAdmin.email']!).fill(email);
+  await admin.getByLabel(en['staffAdmin.email']!, { exact: true }).fill(email);
   await admin.getByLabel(en['staffAdmin.nameOptional']!).fill('Avery Added');
   await admin.getByLabel(en['staffAdmin.role']!, { exact: true }).selectOption('agent');
   // Their welcome e-mail in the language chosen for them, not the admin's page language.

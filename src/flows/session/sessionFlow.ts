@@ -20,7 +20,13 @@ import { pageScope, signedOutCodes } from '../../lib/api/constants.ts';
 import { nextChangeAt } from '../../lib/session/tokenAge.ts';
 import { browserStorage } from '../../lib/browserStorage.ts';
 
-export type Notice = 'session.ended' | 'session.codeNotAccepted' | 'session.noAccess' | `apiError.${string}`;
+export type Notice =
+  | 'session.ended'
+  | 'session.codeNotAccepted'
+  | 'session.noAccess'
+  /** A visitor's started conversation whose e-mailed link did not open it (flows/session/chatStart.ts). */
+  | 'start.codeNotAccepted'
+  | `apiError.${string}`;
 
 export type SessionView =
   | { kind: 'checking' }

@@ -150,7 +150,13 @@ export function searcher(lang: string, pagefind: PagefindSearch, loadVocabulary:
  * corrected to the nearest word the articles use ("pasword" to "password", said in `corrected`); left as they are,
  * they weigh against every page.
  */
-export async function answerQuery(search: Searcher, query: string, topic: string, count = resultsPerPage): Promise<SearchAnswer> {
+export async function answerQuery(
+  search: Searcher,
+  query: string,
+  topic: string,
+  count = resultsPerPage,
+  coverage?: number,
+): Promise<SearchAnswer> {
   const wordsOf = (text: string) => [...new Map(queryTerms(text, search.lang).map((term) => [fold(term), term])).values()];
   // One word at a time, each read before the next is asked: with searches (or reading one's results while another
   // ran) side by side, Pagefind was seen answering one word with another's pages, and precision fell by 0.1.
@@ -184,6 +190,7 @@ export async function answerQuery(search: Searcher, query: string, topic: string
       })),
     })),
     await search.pages(),
+    coverage,
   );
   // Each page is read through the search for its rarest word: its excerpt is cut around that word.
   const rarest = [...searches].sort((a, b) => (a.results.length || Infinity) - (b.results.length || Infinity));
@@ -204,12 +211,19 @@ export async function answerQuery(search: Searcher, query: string, topic: string
 
 let current: Searcher | undefined;
 
-export async function searchArticles(lang: Lang, query: string, topic: string, count = resultsPerPage): Promise<SearchAnswer> {
+/** `coverage`: the share of the query's weight a page must hold (ranking.ts), lower for a visitor's whole message. */
+export async function searchArticles(
+  lang: Lang,
+  query: string,
+  topic: string,
+  count = resultsPerPage,
+  coverage?: number,
+): Promise<SearchAnswer> {
   const pagefind = await loadPagefind();
   current ??= searcher(lang, pagefind, async () => {
     const response = await fetch(vocabularyAddress(lang));
     if (!response.ok) throw new Error(`${response.status} for the search vocabulary`);
     return (await response.json()) as Vocabulary;
   });
-  return answerQuery(current, query, topic, count);
+  return answerQuery(current, query, topic, count, coverage);
 }

@@ -24,7 +24,7 @@ export const minCoverage = 0.5;
 
 const weightOf = (pagesWithWord: number, pages: number) => Math.log(1 + pages / (pagesWithWord + 0.5));
 
-export function rankPages(terms: TermHits[], pages: number): RankedPage[] {
+export function rankPages(terms: TermHits[], pages: number, coverage = minCoverage): RankedPage[] {
   const total = terms.reduce((sum, term) => sum + weightOf(term.pagesWithWord, pages), 0);
   const found = new Map<string, { score: number; weight: number }>();
   for (const term of terms) {
@@ -39,7 +39,7 @@ export function rankPages(terms: TermHits[], pages: number): RankedPage[] {
     }
   }
   return [...found]
-    .filter(([, page]) => page.weight >= total * minCoverage)
+    .filter(([, page]) => page.weight >= total * coverage)
     .map(([id, page]) => ({ id, score: page.score }))
     .sort((a, b) => b.score - a.score);
 }

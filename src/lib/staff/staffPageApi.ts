@@ -26,6 +26,9 @@ export function createStaffPageApi(getToken: TokenGetter) {
     ratingsReport: (weeks: 4 | 12) => call('ratingsReport', { weeks }),
     settings: () => call('settingsGet', {}).then((answer) => answer.settings),
     updateSettings: (change: BodyOf<'settingsUpdate'>) => call('settingsUpdate', change).then((answer) => answer.settings),
+    blockedAddresses: () => call('blockedAddressesList', {}).then((answer) => answer.blocked),
+    block: (entry: string) => call('blockedAddressAdd', { entry }),
+    unblock: (entry: string) => call('blockedAddressRemove', { entry }),
   };
 }
 
