@@ -207,6 +207,14 @@ describe('the stream’s event guard', () => {
     expect(isChatEvent({ ...base, type: 'away', opensAt: 'Monday', by: null, at })).toBe(false);
     expect(isChatEvent({ ...base, type: 'away', opensAt: null, by: null })).toBe(false);
   });
+  it('lets the articles a visitor read before writing through, with their titles', () => {
+    const at = '2026-11-30T02:00:00Z';
+    const read = { article: 'basics/first-steps', title: 'First steps' };
+    expect(isChatEvent({ ...base, type: 'articles', articles: [read], by: null, at })).toBe(true);
+    expect(isChatEvent({ ...base, type: 'articles', articles: [{ article: 'basics/first-steps' }], by: null, at })).toBe(false);
+    expect(isChatEvent({ ...base, type: 'articles', articles: 'basics/first-steps', by: null, at })).toBe(false);
+    expect(isChatEvent({ ...base, type: 'articles', articles: [read], by: null })).toBe(false);
+  });
   it('keeps a truncated or foreign event out', () => {
     expect(isChatEvent({ ...base, type: 'assignment' })).toBe(false);
     expect(isChatEvent({ ...base, type: 'assignment', assignee: { email: 'a@example.com' } })).toBe(false);

@@ -21,5 +21,13 @@ describe("staff's activity", () => {
     // A contact's stream: the status without who.
     expect(activityFromEvent({ type: 'status', chatBoxId: 'cb_1', seq: 5, at, status: 'open' })).toBeUndefined();
     expect(activityFromEvent({ type: 'opened', chatBoxId: 'cb_1', seq: 0 })).toBeUndefined();
+    const articles = [{ article: 'basics/first-steps', title: 'First steps' }];
+    expect(activityFromEvent({ type: 'articles', chatBoxId: 'cb_1', seq: 1, at, by: null, articles })).toEqual({
+      type: 'articles',
+      seq: 1,
+      at,
+      by: null,
+      articles,
+    });
   });
 });
