@@ -2,7 +2,8 @@
  * The chat widget as the organisation's front door, on the demo host page (another site): the help centre's search
  * in the visitor's language with an article read in the panel, articles suggested while a question is written (ar and
  * ja), and a conversation any visitor starts with a code e-mailed to them, which staff answer live, told which article
- * the visitor read first; the same address again joins its contact without showing anything before the code; five
+ * the visitor read first; the e-mail's link opens it as a page, the same one if opened again; the same address again
+ * joins its contact without showing anything before the code; five
  * wrong codes end a start; with the admins' setting off, the widget offers no start and the API refuses. axe in en
  * and ar.
  *
@@ -184,6 +185,29 @@ test('the same address again joins its contact, and nothing of theirs shows befo
   const staff = await signedIn(browser, `/en/chat/${secondChatBox}`);
   await expect(log(staff, 'en').getByText('My second question')).toBeVisible();
   await expect(staff.getByText('Mia First').first()).toBeVisible();
+});
+
+test('the link in the e-mail opens the new conversation as a page; opened again, the same one', async ({ page, browser }) => {
+  const email = unique('link');
+  const frame = await openWidget(page);
+  await startConversation(frame, { text: 'Opened from my mailbox', name: 'Lia Link', email });
+  const mail = await simpleParser((await caughtMailsTo(email, 1))[0]!);
+  const link = new URL(mail.text!.match(/https?:\/\/\S+/)![0]);
+  expect(link.pathname).toBe('/en/chat');
+
+  const mailbox = await (await browser.newContext()).newPage();
+  await mailbox.goto(link.pathname + link.search);
+  await expect(composer(mailbox, 'en')).toBeVisible();
+  await expect(log(mailbox, 'en').getByText('Opened from my mailbox')).toBeVisible();
+  // The code is out of the address, which is the conversation's own.
+  expect(new URL(mailbox.url()).pathname).toMatch(/^\/en\/chat\/cb_\w+$/);
+  expect(new URL(mailbox.url()).search).toBe('');
+
+  // Opened again minutes later (the first answer lost, say): the same conversation, not a second one.
+  const again = await (await browser.newContext()).newPage();
+  await again.goto(link.pathname + link.search);
+  await expect(log(again, 'en').getByText('Opened from my mailbox')).toHaveCount(1);
+  expect(new URL(again.url()).pathname).toBe(new URL(mailbox.url()).pathname);
 });
 
 test('five wrong codes end a start: the right code no longer opens it', async ({ page }) => {
