@@ -4,7 +4,7 @@
  * ja), and a conversation any visitor starts with a code e-mailed to them, which staff answer live, told which article
  * the visitor read first; the e-mail's link opens it as a page, the same one if opened again; the same address again
  * joins its contact without showing anything before the code; five
- * wrong codes end a start; with the admins' setting off, the widget offers no start and the API refuses. axe in en
+ * wrong codes end a start; a blocked domain gets no e-mail; with the admins' setting off, the widget offers no start and the API refuses. axe in en
  * and ar.
  *
  * Serial: the last test turns the organisation's setting off and on again, which the others depend on.
@@ -17,7 +17,7 @@ import { violationsOf } from './axe.ts';
 import { weigh } from './builtFiles.ts';
 import { composer, log, write } from './chatPage.ts';
 import { caughtMailsTo } from './cli.ts';
-import { messages } from './content.ts';
+import { fill, messages } from './content.ts';
 import { expect, test } from './fixtures.ts';
 import { signedIn } from './staffSignIn.ts';
 import { demoHost, foyer, launcher, widget } from './widget.ts';
@@ -224,6 +224,29 @@ test('five wrong codes end a start: the right code no longer opens it', async ({
   await enterCode(frame, code);
   await expect(frame.getByRole('alert')).toHaveText(en['start.codeNotAccepted']!);
   await expect(composer(frame, 'en')).toHaveCount(0);
+});
+
+test('an admin blocks a domain: a visitor there is answered as anyone else and gets no e-mail; unblocked, it is gone', async ({
+  page,
+  browser,
+}) => {
+  const domain = `blocked-${Date.now().toString(36)}.example`;
+  const staff = await signedIn(browser, '/en/staff');
+  const blocked = staff.getByRole('region', { name: en['staffAdmin.blocked.title']! });
+  await blocked.getByLabel(en['staffAdmin.blocked.entry']!).fill(domain);
+  await blocked.getByRole('button', { name: en['staffAdmin.blocked.add']! }).click();
+  const unblock = blocked.getByRole('button', { name: fill(en['staffAdmin.blocked.remove']!, { entry: domain }) });
+  await expect(unblock).toBeVisible();
+
+  const email = `visitor@${domain}`;
+  const frame = await openWidget(page);
+  // The same answer as for any address: the code step.
+  await startConversation(frame, { text: 'Hello from a blocked domain', name: 'Bo Blocked', email });
+  await expect(caughtMailsTo(email, 1)).rejects.toThrow(/Fewer than 1/);
+
+  await unblock.click();
+  await expect(unblock).toHaveCount(0);
+  await expect(blocked.getByLabel(en['staffAdmin.blocked.entry']!)).toBeFocused();
 });
 
 test('with the admins’ setting off the widget offers no start and the API refuses with its code; on again, it does', async ({
